@@ -1,0 +1,145 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { limits } from '@fics/contracts';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { apiNotFound, errorsPlugin } from './plugins/errors';
+import { contextPlugin } from './plugins/context';
+import { authPlugin } from './plugins/auth';
+import { healthRoutes } from './modules/health/health.routes';
+
+z.config(z.locales.es());
+
+export const API_PREFIX = '/api/v1';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  /** Pino logger options; tests pass false. */
+  logger?: boolean | object;
+}
+
+/** Content-Security-Policy for our HTML: our own origin only, no framing. */
+const cspDirectives = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  // MUI (emotion) injects style elements at run time.
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+  upgradeInsecureRequests: null,
+};
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 256 * 1024,
+    // Requests in flight finish on close; new ones get 503.
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    ajv: undefined,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // External plugins.
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: { directives: cspDirectives },
+    referrerPolicy: { policy: 'no-referrer' },
+    crossOriginEmbedderPolicy: false,
+    // Uploaded media may be shown by other origins (e-mail clients, share previews).
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(multipart, {
+    limits: { fileSize: limits.imageMaxBytes, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25 },
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Fics API', description: 'API de la plataforma Fics', version: '1.0.0' },
+      servers: [{ url: '/' }],
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  // App plugins.
+  await app.register(contextPlugin, { config, database });
+  // Runs after every other onClose hook (they run in reverse order), once in-flight requests are done.
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+  await app.register(authPlugin);
+
+  // Routes.
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+    },
+    { prefix: API_PREFIX },
+  );
+
+  await registerWebApp(app, config.webDist);
+  return app;
+}
+
+/** Serves the built SPA: hashed assets with long caching, and index.html for any other GET path. */
+async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+  const indexFile = path.join(webDist, 'index.html');
+  const hasWeb = fs.existsSync(indexFile);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      index: false,
+      wildcard: false,
+      setHeaders(res, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          void res.header('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+    app.get('/index.html', { schema: { hide: true } }, (_request, reply) => reply.redirect('/', 301));
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const isApi = url === '/api' || url.startsWith('/api/');
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !isApi && !/\.\w+$/.test(url);
+    if (hasWeb && wantsPage) {
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .sendFile('index.html');
+    }
+    return reply.status(404).send(apiNotFound());
+  });
+}

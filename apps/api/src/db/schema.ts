@@ -1,0 +1,197 @@
+import { sql } from 'drizzle-orm';
+import {
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const roles = pgTable('roles', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name', { enum: ['ADMIN', 'TEACHER', 'STUDENT'] })
+    .notNull()
+    .unique(),
+  displayName: text('display_name').notNull(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** Always stored trimmed and lower-cased; unique. */
+    email: text('email').notNull(),
+    /** Null until the user sets a password through the invitation link. */
+    passwordHash: text('password_hash'),
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id),
+    bio: text('bio').notNull().default(''),
+    phoneNumber: text('phone_number'),
+    profilePictureId: uuid('profile_picture_id'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    index('users_role_idx').on(t.roleId),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    /** Absolute expiry: rotation never extends a session past this. */
+    expiresAt: tz('expires_at').notNull(),
+    lastUsedAt: tz('last_used_at').notNull().defaultNow(),
+    revokedAt: tz('revoked_at'),
+    revokedReason: text('revoked_reason'),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Every refresh token a session has had; a used one presented again revokes the session. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    usedAt: tz('used_at'),
+  },
+  (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
+);
+
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['RECOVERY', 'INVITATION'] }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    expiresAt: tz('expires_at').notNull(),
+    usedAt: tz('used_at'),
+  },
+  (t) => [index('one_time_tokens_user_idx').on(t.userId)],
+);
+
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    /** Template name, for logs and tests. */
+    kind: text('kind').notNull(),
+    status: text('status', { enum: ['PENDING', 'SENT', 'FAILED'] })
+      .notNull()
+      .default('PENDING'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: tz('next_attempt_at').notNull().defaultNow(),
+    /** A dispatcher holds a message until this time while it sends it. */
+    lockedUntil: tz('locked_until'),
+    lastError: text('last_error'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    sentAt: tz('sent_at'),
+  },
+  (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+);
+
+/** Uploaded images, re-encoded, stored in the database so instances share them. */
+export const media = pgTable('media', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+  contentType: text('content_type').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  bytes: bytea('bytes').notNull(),
+  createdAt: tz('created_at').notNull().defaultNow(),
+});
+
+export const regions = pgTable('regions', {
+  /** Official region code, e.g. '13'. */
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  position: integer('position').notNull(),
+});
+
+export const communes = pgTable(
+  'communes',
+  {
+    /** Official commune code, e.g. '13101'. */
+    id: text('id').primaryKey(),
+    regionId: text('region_id')
+      .notNull()
+      .references(() => regions.id),
+    name: text('name').notNull(),
+  },
+  (t) => [index('communes_region_idx').on(t.regionId)],
+);
+
+export const colleges = pgTable('colleges', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  /** Region and commune names as the spec shows them; null when unset ('Sin especificar'). */
+  region: text('region'),
+  zone: text('zone'),
+  createdAt: tz('created_at').notNull().defaultNow(),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+});
+
+export const grades = pgTable(
+  'grades',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    collegeId: uuid('college_id')
+      .notNull()
+      .references(() => colleges.id),
+    level: text('level').notNull(),
+    cicle: text('cicle').notNull(),
+    name: text('name').notNull(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('grades_college_idx').on(t.collegeId)],
+);
+
+/** A user's school and grade pairs: one for a student, several for a teacher, none for an admin. */
+export const userGrades = pgTable(
+  'user_grades',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    gradeId: uuid('grade_id')
+      .notNull()
+      .references(() => grades.id),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.gradeId] }), index('user_grades_grade_idx').on(t.gradeId)],
+);

@@ -1,0 +1,96 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { RoleName } from '@fics/contracts';
+import { roles, sessions, users } from '../db/schema';
+import { forbidden, unauthorized } from '../lib/errors';
+import { verifyAccessToken } from '../lib/jwt';
+
+/** Who is calling, as established from a valid access token and a live session. */
+export interface Actor {
+  userId: string;
+  sessionId: string;
+  role: RoleName;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: refuses with 401 unless a valid token of a live session is presented. */
+    authenticate: (request: FastifyRequest) => Promise<void>;
+    /** preHandler: 401 without a session, 403 when the caller's role is not listed. */
+    requireRole: (...allowed: RoleName[]) => (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) {
+    return null;
+  }
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+export const authPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest('actor', null);
+
+    /** Resolves the actor, or null. The session must still be live, so logout takes effect at once. */
+    async function resolveActor(request: FastifyRequest): Promise<Actor | null> {
+      const token = bearer(request);
+      if (!token) {
+        return null;
+      }
+      const claims = await verifyAccessToken(token, app.config.jwtSecret);
+      if (!claims) {
+        return null;
+      }
+      const [row] = await app.db
+        .select({ userId: users.id, role: roles.name })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .innerJoin(roles, eq(roles.id, users.roleId))
+        .where(
+          and(
+            eq(sessions.id, claims.sessionId),
+            eq(sessions.userId, claims.userId),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, new Date()),
+          ),
+        )
+        .limit(1);
+      // The role comes from the database, not the token, so a role change applies at once.
+      return row ? { userId: row.userId, sessionId: claims.sessionId, role: row.role } : null;
+    }
+
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      request.actor = await resolveActor(request);
+      if (!request.actor) {
+        throw unauthorized();
+      }
+    });
+
+    app.decorate(
+      'requireRole',
+      (...allowed: RoleName[]) =>
+        async (request: FastifyRequest): Promise<void> => {
+          await app.authenticate(request);
+          if (!allowed.includes(request.actor!.role)) {
+            throw forbidden();
+          }
+        },
+    );
+  },
+  { name: 'auth', dependencies: ['context'] },
+);
+
+/** The authenticated actor of a request that passed `authenticate`. */
+export function actorOf(request: FastifyRequest): Actor {
+  if (!request.actor) {
+    throw unauthorized();
+  }
+  return request.actor;
+}

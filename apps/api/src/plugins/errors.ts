@@ -1,0 +1,87 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { messages, type ErrorResponse } from '@fics/contracts';
+import { AppError } from '../lib/errors';
+
+/** Turns a schema path such as '/users/0/email' into the field key 'users.0.email'. */
+function fieldKey(instancePath: string, fallback: string): string {
+  const key = instancePath.replace(/^\//, '').replaceAll('/', '.');
+  return key || fallback;
+}
+
+function fromFastifyError(error: FastifyError): { status: number; body: ErrorResponse } {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors: Record<string, string> = {};
+    for (const issue of error.validation) {
+      const key = fieldKey(issue.instancePath, error.validationContext ?? 'body');
+      errors[key] ??= issue.message ?? messages.validation;
+    }
+    return { status: 400, body: { type: 'VALIDATION_ERROR', message: messages.validation, errors } };
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status: 400, body: { type: 'VALIDATION_ERROR', message: messages.invalidJson } };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+    case 'FST_FILES_LIMIT':
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return { status: 413, body: { type: 'PAYLOAD_TOO_LARGE', message: messages.payloadTooLarge } };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return {
+        status: 415,
+        body: { type: 'UNSUPPORTED_MEDIA_TYPE', message: messages.unsupportedMediaType },
+      };
+    default:
+      break;
+  }
+  const status = error.statusCode ?? 500;
+  if (status === 429) {
+    return { status, body: { type: 'RATE_LIMITED', message: messages.rateLimited } };
+  }
+  if (status === 413) {
+    return { status, body: { type: 'PAYLOAD_TOO_LARGE', message: messages.payloadTooLarge } };
+  }
+  if (status >= 400 && status < 500) {
+    // Any other client error Fastify raises (bad content-type header, malformed multipart, ...).
+    return { status: 400, body: { type: 'VALIDATION_ERROR', message: messages.validation } };
+  }
+  return { status: 500, body: { type: 'INTERNAL', message: messages.internal } };
+}
+
+/** One error handler and one 404 handler: every failure answers `{ type, message, errors? }`. */
+export const errorsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+      let status: number;
+      let body: ErrorResponse;
+      if (error instanceof AppError) {
+        status = error.status;
+        body = {
+          type: error.type,
+          message: error.message,
+          ...(error.errors ? { errors: error.errors } : {}),
+        };
+        if (error.headers) {
+          void reply.headers(error.headers);
+        }
+      } else {
+        ({ status, body } = fromFastifyError(error));
+      }
+      if (status >= 500) {
+        request.log.error({ err: error }, 'unhandled error');
+      } else {
+        request.log.info({ type: body.type, status }, body.message);
+      }
+      return reply.status(status).type('application/json; charset=utf-8').send(body);
+    });
+  },
+  { name: 'errors' },
+);
+
+export function apiNotFound(): ErrorResponse {
+  return { type: 'NOT_FOUND', message: messages.routeNotFound };
+}

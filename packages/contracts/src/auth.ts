@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { userSchema, limits } from './users';
+import { isCommonPassword } from './common-passwords';
+
+export const emailField = (required = 'El Email es obligatorio', invalid = 'Ingresa un email valido') =>
+  z
+    .string({ error: required })
+    .trim()
+    .toLowerCase()
+    .min(1, required)
+    .max(254, invalid)
+    .pipe(z.email({ error: invalid }));
+
+export const loginBodySchema = z.object({
+  email: emailField(),
+  password: z.string({ error: 'La contraseña es requerida' }).min(1, 'La contraseña es requerida').max(1024),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const authResultSchema = z
+  .object({ accessToken: z.string(), refreshToken: z.string(), user: userSchema })
+  .meta({ id: 'AuthResult' });
+export type AuthResult = z.infer<typeof authResultSchema>;
+
+export const changeTokenBodySchema = z.object({
+  refreshToken: z.string({ error: 'El token es obligatorio' }).min(1, 'El token es obligatorio').max(512),
+});
+export const tokenPairSchema = z.object({ accessToken: z.string(), refreshToken: z.string() });
+
+export const logoutBodySchema = z.object({ refreshToken: z.string().max(512).optional() });
+
+const recoveryEmailMessage = 'Necesitamos tu email para recuperar la contraseña';
+export const recoverPasswordBodySchema = z.object({
+  email: emailField(recoveryEmailMessage, recoveryEmailMessage),
+});
+export const messageResponseSchema = z.object({ message: z.string() });
+
+export const checkRecoveryTokenBodySchema = z.object({
+  token: z.string({ error: 'El token es obligatorio' }).min(1, 'El token es obligatorio').max(512),
+});
+export const checkRecoveryTokenResponseSchema = z.object({
+  valid: z.literal(true),
+  purpose: z.enum(['RECOVERY', 'INVITATION']),
+  email: z.string(),
+});
+
+/** Password rule of architecture.md §6.3: 8 to 64 characters, common passwords refused. */
+export const passwordField = z
+  .string({ error: 'La contraseña es requerida' })
+  .min(1, 'La contraseña es requerida')
+  .min(limits.passwordMin, `La contraseña debe tener al menos ${limits.passwordMin} caracteres`)
+  .max(limits.passwordMax, `La contraseña no debe tener más de ${limits.passwordMax} caracteres`)
+  .refine((value) => !isCommonPassword(value), {
+    message: 'Esta contraseña es demasiado común, elige una más difícil de adivinar',
+  });
+
+export const newPasswordSchema = z
+  .object({
+    password: passwordField,
+    confirmationPassword: z
+      .string({ error: 'Confirma tu contraseña' })
+      .min(1, 'Confirma tu contraseña')
+      .max(limits.passwordMax, `La contraseña no debe tener más de ${limits.passwordMax} caracteres`),
+  })
+  .refine((v) => v.password === v.confirmationPassword, {
+    message: 'La contraseña no coincide',
+    path: ['confirmationPassword'],
+  });
+
+export const setPasswordBodySchema = z
+  .object({
+    token: z.string({ error: 'El token es obligatorio' }).min(1, 'El token es obligatorio').max(512),
+    password: passwordField,
+    confirmationPassword: z
+      .string({ error: 'Confirma tu contraseña' })
+      .min(1, 'Confirma tu contraseña')
+      .max(limits.passwordMax, `La contraseña no debe tener más de ${limits.passwordMax} caracteres`),
+  })
+  .refine((v) => v.password === v.confirmationPassword, {
+    message: 'La contraseña no coincide',
+    path: ['confirmationPassword'],
+  });

@@ -1,0 +1,6 @@
+export * from './common';
+export * from './roles';
+export * from './messages';
+export * from './users';
+export * from './auth';
+export { isCommonPassword } from './common-passwords';
