@@ -1,0 +1,56 @@
+import type { OutgoingMail } from './outbox.service';
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+function layout(title: string, paragraphs: string[], action: { label: string; url: string }): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
+  return `<!doctype html>
+<html lang="es"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:24px;background:#f4f8fa;font-family:Arial,Helvetica,sans-serif;color:#263238">
+<table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px">
+<tr><td style="padding:24px 32px;background:#32ADD0;border-radius:8px 8px 0 0;color:#ffffff;font-size:24px;font-weight:bold">Fics</td></tr>
+<tr><td style="padding:32px">
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>
+${body}
+<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:12px 24px;background:#32ADD0;color:#ffffff;text-decoration:none;border-radius:4px;font-weight:bold">${escapeHtml(action.label)}</a></p>
+<p style="margin:0;font-size:13px;color:#607d8b">Si el botón no funciona, copia este enlace en tu navegador:<br><span style="word-break:break-all">${escapeHtml(action.url)}</span></p>
+</td></tr></table></body></html>`;
+}
+
+/** Password recovery: the link is valid 30 minutes and works once. */
+export function recoveryMail(options: { to: string; name: string; link: string }): OutgoingMail {
+  const title = 'Recupera tu contraseña';
+  const paragraphs = [
+    `Hola ${options.name}:`,
+    'Recibimos una solicitud para cambiar la contraseña de tu cuenta en Fics.',
+    'El enlace es válido por 30 minutos y se puede usar una sola vez. Si no fuiste tú, ignora este correo: tu contraseña no cambiará.',
+  ];
+  return {
+    to: options.to,
+    kind: 'recovery',
+    subject: 'Fics: recupera tu contraseña',
+    text: `${paragraphs.join('\n\n')}\n\nCambia tu contraseña aquí: ${options.link}\n\nEl equipo de Fics`,
+    html: layout(title, paragraphs, { label: 'Cambiar contraseña', url: options.link }),
+  };
+}
+
+/** Invitation to a new account: the link is valid 7 days and sets the first password. */
+export function invitationMail(options: { to: string; name: string; link: string }): OutgoingMail {
+  const title = 'Te damos la bienvenida a Fics';
+  const paragraphs = [
+    `Hola ${options.name}:`,
+    'Se creó una cuenta para ti en Fics, la plataforma donde estudiantes escriben y publican sus historias.',
+    'Para ingresar, crea tu contraseña con el siguiente enlace. Es válido por 7 días.',
+  ];
+  return {
+    to: options.to,
+    kind: 'invitation',
+    subject: 'Fics: activa tu cuenta',
+    text: `${paragraphs.join('\n\n')}\n\nCrea tu contraseña aquí: ${options.link}\n\nEl equipo de Fics`,
+    html: layout(title, paragraphs, { label: 'Crear mi contraseña', url: options.link }),
+  };
+}
