@@ -35,6 +35,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   TRUST_PROXY: bool.default(false),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -59,6 +60,8 @@ export interface Config {
   trustProxy: boolean;
   /** Mail dispatcher poll interval; 0 disables the background loop (tests drive it by hand). */
   mailPollMs: number;
+  /** Requests per minute per IP across the whole API (floods get 429); 0 disables this limit. */
+  httpRateLimitPerMinute: number;
 }
 
 export class ConfigError extends Error {}
@@ -105,5 +108,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Omit<Config, '
     webDist: path.resolve(repoRoot, e.WEB_DIST),
     trustProxy: e.TRUST_PROXY,
     mailPollMs: 1000,
+    httpRateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
   };
 }
