@@ -4,3 +4,6 @@ export * from './messages';
 export * from './users';
 export * from './auth';
 export { isCommonPassword } from './common-passwords';
+export * from './regions';
+export * from './grades';
+export * from './colleges';
