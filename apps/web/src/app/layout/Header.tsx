@@ -1,0 +1,177 @@
+import { useId, useState } from 'react';
+import AppBar from '@mui/material/AppBar';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Skeleton from '@mui/material/Skeleton';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import LogoutIcon from '@mui/icons-material/Logout';
+import { Link as RouterLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { User } from '@fics/contracts';
+import { useSession } from '../../features/auth/api';
+import { useLoginDialog } from '../../features/auth/components/LoginDialogProvider';
+import { menuFor, type MenuEntry } from '../menu';
+
+/** 'docente' → 'Docente' (spec 000 §2: role display name, first letter capitalised). */
+export function capitalise(text: string): string {
+  return text.charAt(0).toLocaleUpperCase('es') + text.slice(1);
+}
+
+export function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word.charAt(0).toLocaleUpperCase('es'))
+    .join('');
+}
+
+/** A student's school and grade, e.g. 'Colegio Los Andes · Quinto Básico A'. */
+export function studentPlacement(user: User): string | null {
+  const college = user.collegeId[0];
+  const grade = user.gradeId[0];
+  const parts = [college?.name, grade ? `${grade.level} ${grade.cicle} ${grade.name}` : undefined].filter(
+    (part): part is string => Boolean(part),
+  );
+  return parts.length > 0 ? parts.join(' · ') : null;
+}
+
+function UserAvatar({ user, size }: { user: User; size: number }) {
+  return (
+    <Avatar
+      src={user.profilePicture?.url}
+      alt=""
+      sx={{ width: size, height: size, bgcolor: 'primary.dark', color: '#fff', fontSize: size * 0.4 }}
+    >
+      {initials(user.name)}
+    </Avatar>
+  );
+}
+
+export function Header({ entries }: { entries?: readonly MenuEntry[] }) {
+  const { t } = useTranslation();
+  const { status, user, logout } = useSession();
+  const { openLogin } = useLoginDialog();
+
+  return (
+    <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
+      <Toolbar sx={{ gap: 2, minHeight: { xs: 60, md: 68 }, px: { xs: 2, md: 4 } }}>
+        <Typography
+          component={RouterLink}
+          to="/"
+          aria-label={t('header.home')}
+          sx={{
+            fontSize: { xs: '1.6rem', md: '1.9rem' },
+            fontWeight: 800,
+            letterSpacing: '-0.02em',
+            color: 'primary.dark',
+            textDecoration: 'none',
+            lineHeight: 1,
+          }}
+        >
+          {t('common.appName')}
+        </Typography>
+        <Box sx={{ flexGrow: 1 }} />
+        {status === 'loading' ? (
+          <Skeleton variant="circular" width={40} height={40} aria-label={t('common.loading')} />
+        ) : user ? (
+          <AccountMenu user={user} entries={entries} onLogout={logout} />
+        ) : (
+          <Button variant="contained" onClick={openLogin}>
+            {t('header.login')}
+          </Button>
+        )}
+      </Toolbar>
+    </AppBar>
+  );
+}
+
+function AccountMenu({
+  user,
+  entries,
+  onLogout,
+}: {
+  user: User;
+  entries?: readonly MenuEntry[];
+  onLogout: () => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const menuId = useId();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [leaving, setLeaving] = useState(false);
+  const links = menuFor(user.role.name, entries);
+  const placement = user.role.name === 'STUDENT' ? studentPlacement(user) : null;
+  const close = () => setAnchor(null);
+
+  return (
+    <>
+      <IconButton
+        onClick={(event) => setAnchor(event.currentTarget)}
+        aria-label={t('header.accountMenu')}
+        aria-haspopup="menu"
+        aria-expanded={anchor ? true : undefined}
+        aria-controls={anchor ? menuId : undefined}
+        sx={{ p: 0.5 }}
+      >
+        <UserAvatar user={user} size={40} />
+      </IconButton>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { sx: { mt: 1, width: 300, maxWidth: 'calc(100vw - 24px)' } } }}
+      >
+        <Box
+          component="li"
+          role="presentation"
+          sx={{ display: 'flex', gap: 1.5, alignItems: 'center', px: 2, py: 1.5 }}
+        >
+          <UserAvatar user={user} size={48} />
+          <Box sx={{ minWidth: 0 }}>
+            <Typography sx={{ fontWeight: 700 }} noWrap>
+              {user.name}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {capitalise(user.role.displayName)}
+            </Typography>
+            {placement ? (
+              <Typography variant="body2" color="text.secondary">
+                {placement}
+              </Typography>
+            ) : null}
+          </Box>
+        </Box>
+        <Divider component="li" />
+        {links.map((entry) => (
+          <MenuItem key={entry.path} component={RouterLink} to={entry.path} onClick={close}>
+            {t(`menu.${entry.label}`)}
+          </MenuItem>
+        ))}
+        {links.length > 0 ? <Divider component="li" /> : null}
+        <MenuItem
+          disabled={leaving}
+          onClick={() => {
+            setLeaving(true);
+            close();
+            void onLogout().finally(() => setLeaving(false));
+          }}
+        >
+          <ListItemIcon>
+            <LogoutIcon fontSize="small" />
+          </ListItemIcon>
+          {t('header.logout')}
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+import type { RoleName } from '@fics/contracts';
+import type { Catalog } from '../locales/es';
+
+export interface MenuEntry {
+  /** Key under `menu.` in the catalog. */
+  label: keyof Catalog['menu'];
+  path: string;
+  roles: readonly RoleName[];
+  /** Flip to true in the same commit that adds the page to the route table. */
+  available: boolean;
+}
+
+const ALL: readonly RoleName[] = ['ADMIN', 'TEACHER', 'STUDENT'];
+
+/** The header's role menu, in the spec's order (000 §2 Header). */
+export const menuEntries: readonly MenuEntry[] = [
+  { label: 'profile', path: '/perfil', roles: ALL, available: false },
+  { label: 'users', path: '/usuarios', roles: ['ADMIN', 'TEACHER'], available: false },
+  { label: 'schools', path: '/escuelas', roles: ['ADMIN'], available: false },
+  { label: 'changeRequests', path: '/cambios', roles: ['ADMIN'], available: false },
+  { label: 'registerRequests', path: '/registros', roles: ['ADMIN'], available: false },
+  { label: 'newFic', path: '/fics/nuevo', roles: ['STUDENT'], available: false },
+  { label: 'myFics', path: '/mis-fics', roles: ['STUDENT'], available: false },
+  { label: 'reviewFics', path: '/fics/revision', roles: ['TEACHER'], available: false },
+  { label: 'publishedFics', path: '/fics/publicadas', roles: ['TEACHER'], available: false },
+  { label: 'myRubrics', path: '/rubricas', roles: ['TEACHER'], available: false },
+];
+
+/** The entries a role sees; only pages that exist. `entries` is injectable for tests. */
+export function menuFor(role: RoleName, entries: readonly MenuEntry[] = menuEntries): MenuEntry[] {
+  return entries.filter((entry) => entry.available && entry.roles.includes(role));
+}

@@ -1,0 +1,91 @@
+/*
+ * The one route table of the web app (spec 000 §2 and 001 §2).
+ *
+ * Add a page:
+ *   1. Write `features/<feature>/pages/<Name>Page.tsx` exporting `function <Name>Page()`.
+ *   2. Add a row to `pages` below: `{ path: '/escuelas', page: lazyPage(() => import('...'), 'EscuelasPage'),
+ *      access: ['ADMIN'] }`. Every page except the home is lazy, so its code stays out of the home chunk.
+ * Guard it with `access`:
+ *   'public' — anyone; 'auth' — any signed-in user (RequireAuth); a role list — those roles only
+ *   (RequireRole). Guards wait for the session, then redirect to / on failure, as the spec asks.
+ *   The API decides authorisation again; the guard only keeps the UI honest.
+ * Add a menu entry:
+ *   the header's role menu lives in `app/menu.ts`; entries for pages that do not exist yet carry
+ *   `available: false`. Flip it to `true` in the commit that adds the route here.
+ * Page titles: render `<PageTitle title="..." />` (components/PageTitle) as the page's h1.
+ * Unknown paths fall through to NotFoundPage; a page that throws while rendering shows RouteErrorPage
+ * inside the shell, so the header stays usable.
+ */
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import type { RoleName } from '@fics/contracts';
+import { HomePage } from '../features/home/pages/HomePage';
+import { AppLayout } from './layout/AppLayout';
+import { NotFoundPage } from './layout/NotFoundPage';
+import { RouteErrorPage } from './layout/ErrorPage';
+import { RequireAuth, RequireRole } from './guards';
+
+type Access = 'public' | 'auth' | readonly RoleName[];
+
+interface PageRoute {
+  path: string;
+  page: ComponentType | LazyExoticComponent<ComponentType>;
+  access: Access;
+}
+
+/** React.lazy for a named export: `lazyPage(() => import('./X'), 'XPage')`. */
+export function lazyPage<M extends Record<string, unknown>, K extends keyof M>(
+  load: () => Promise<M>,
+  name: K,
+): LazyExoticComponent<ComponentType> {
+  return lazy(() => load().then((module) => ({ default: module[name] as ComponentType })));
+}
+
+const pages: readonly PageRoute[] = [
+  { path: '/', page: HomePage, access: 'public' },
+  {
+    path: '/password-recovery/:token',
+    page: lazyPage(() => import('../features/auth/pages/PasswordRecoveryPage'), 'PasswordRecoveryPage'),
+    access: 'public',
+  },
+];
+
+function guarded({ page: Page, access }: PageRoute) {
+  if (access === 'public') {
+    return <Page />;
+  }
+  if (access === 'auth') {
+    return (
+      <RequireAuth>
+        <Page />
+      </RequireAuth>
+    );
+  }
+  return (
+    <RequireRole roles={access}>
+      <Page />
+    </RequireRole>
+  );
+}
+
+/** Route objects, exported so tests can mount them in a memory router. */
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        errorElement: <RouteErrorPage />,
+        children: [
+          { path: '/index.html', element: <Navigate to="/" replace /> },
+          ...pages.map((route) => ({ path: route.path, element: guarded(route) })),
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,53 @@
+import { createTheme } from '@mui/material/styles';
+
+/**
+ * Spec 001 §9: main blue 32ADD0, error FF4B5C, breakpoints 320/480/768/1200/1920.
+ * Both brand colours are too light for white text or for text on white (contrast under 4.5:1),
+ * so text drawn on them is dark, and text drawn in them uses the darker shades below.
+ */
+export const colors = {
+  primary: '#32ADD0',
+  primaryDark: '#1B7A96',
+  onPrimary: '#06303D',
+  error: '#FF4B5C',
+  errorDark: '#C41E30',
+  onError: '#2B0609',
+} as const;
+
+export const theme = createTheme({
+  palette: {
+    primary: { main: colors.primary, dark: colors.primaryDark, contrastText: colors.onPrimary },
+    error: { main: colors.error, dark: colors.errorDark, contrastText: colors.onError },
+    background: { default: '#f6f8fa', paper: '#ffffff' },
+    text: { primary: '#1f2933', secondary: '#52606d' },
+  },
+  breakpoints: {
+    values: { xs: 320, sm: 480, md: 768, lg: 1200, xl: 1920 },
+  },
+  shape: { borderRadius: 10 },
+  typography: {
+    fontFamily: '"Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", "Liberation Sans", sans-serif',
+    button: { textTransform: 'none', fontWeight: 600 },
+    h1: { fontSize: '2rem', fontWeight: 700 },
+    h2: { fontSize: '1.6rem', fontWeight: 700 },
+    h3: { fontSize: '1.3rem', fontWeight: 600 },
+  },
+  components: {
+    MuiButton: {
+      defaultProps: { disableElevation: true },
+      styleOverrides: {
+        root: {
+          variants: [
+            { props: { variant: 'text', color: 'primary' }, style: { color: colors.primaryDark } },
+            { props: { variant: 'outlined', color: 'primary' }, style: { color: colors.primaryDark } },
+          ],
+        },
+      },
+    },
+    MuiLink: { styleOverrides: { root: { color: colors.primaryDark } } },
+    MuiTextField: { defaultProps: { fullWidth: true } },
+    MuiFormHelperText: { styleOverrides: { root: { '&.Mui-error': { color: colors.errorDark } } } },
+    MuiFormLabel: { styleOverrides: { root: { '&.Mui-error': { color: colors.errorDark } } } },
+    MuiDialogTitle: { styleOverrides: { root: { fontWeight: 700 } } },
+  },
+});

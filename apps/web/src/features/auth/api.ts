@@ -1,0 +1,148 @@
+import { useCallback, useEffect } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { AuthResult, LoginBody, RoleName, User } from '@fics/contracts';
+import { api, isApiError } from '../../lib/api-client';
+import {
+  clearSession,
+  getRefreshToken,
+  setTokens,
+  subscribeSession,
+  useStoredToken,
+} from '../../lib/session';
+import { useToast } from '../../components/toast';
+
+export const currentUserKey = ['auth', 'me'] as const;
+
+/** GET /auth/me, only while a token is stored. */
+export function useCurrentUser() {
+  const token = useStoredToken();
+  return useQuery({
+    queryKey: currentUserKey,
+    queryFn: ({ signal }) => api.get<{ user: User }>('/auth/me', { signal }).then((body) => body.user),
+    enabled: token !== null,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export type SessionStatus = 'anonymous' | 'loading' | 'authenticated';
+
+export interface Session {
+  status: SessionStatus;
+  isAuthenticated: boolean;
+  user: User | null;
+  role: RoleName | null;
+  logout: () => Promise<void>;
+}
+
+/** Who is signed in, and how to leave. Use inside the router (logout navigates home). */
+export function useSession(): Session {
+  const token = useStoredToken();
+  const { data: user, isPending } = useCurrentUser();
+  const logout = useLogout();
+  const current = token !== null && user ? user : null;
+  const status: SessionStatus = current
+    ? 'authenticated'
+    : token !== null && isPending
+      ? 'loading'
+      : 'anonymous';
+  return {
+    status,
+    isAuthenticated: status === 'authenticated',
+    user: current,
+    role: current?.role.name ?? null,
+    logout,
+  };
+}
+
+/**
+ * Spec 000 §4: on load and whenever the stored token changes (here or in another tab), reload the
+ * current user; a user that still answers 401 after the api client's refresh attempt ends the session.
+ * Mounted once by the app shell.
+ */
+export function useSessionSync(): void {
+  const queryClient = useQueryClient();
+  const { error } = useCurrentUser();
+
+  useEffect(
+    () =>
+      subscribeSession((change) => {
+        if (change === 'clear') {
+          // Nothing cached for the previous user may leak into the next session.
+          queryClient.removeQueries();
+        } else if (change === 'external') {
+          queryClient.removeQueries();
+          void queryClient.invalidateQueries({ queryKey: currentUserKey });
+        }
+      }),
+    [queryClient],
+  );
+
+  useEffect(() => {
+    if (isApiError(error) && error.status === 401) {
+      clearSession();
+    }
+  }, [error]);
+}
+
+/** POST /auth/login: stores both tokens and primes the current user. */
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LoginBody) => api.post<AuthResult>('/auth/login', body),
+    onSuccess: (result) => {
+      queryClient.setQueryData(currentUserKey, result.user);
+      setTokens(result, 'login');
+    },
+  });
+}
+
+/** POST /auth/logout, then clear storage, toast and go home. A failed call still ends the local session. */
+export function useLogout(): () => Promise<void> {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const { t } = useTranslation();
+  return useCallback(async () => {
+    const refreshToken = getRefreshToken();
+    try {
+      await api.post('/auth/logout', refreshToken ? { refreshToken } : {});
+    } catch {
+      // The server session expires on its own; the user asked to leave, so leave.
+    }
+    clearSession();
+    toast.success(t('auth.logoutSuccess'));
+    await navigate('/');
+  }, [navigate, toast, t]);
+}
+
+/** POST /auth/recoverPassword: answers a message, never a token (architecture.md §6.1). */
+export function useRecoverPassword() {
+  return useMutation({
+    mutationFn: (body: { email: string }) => api.post<{ message: string }>('/auth/recoverPassword', body),
+  });
+}
+
+export interface RecoveryTokenInfo {
+  valid: true;
+  purpose: 'RECOVERY' | 'INVITATION';
+  email: string;
+}
+
+/** POST /auth/checkRecoveryToken; a 400 means invalid or expired. */
+export function useRecoveryToken(token: string) {
+  return useQuery({
+    queryKey: ['auth', 'recovery-token', token],
+    queryFn: ({ signal }) => api.post<RecoveryTokenInfo>('/auth/checkRecoveryToken', { token }, { signal }),
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+}
+
+/** PATCH /auth/setPassword. */
+export function useSetPassword() {
+  return useMutation({
+    mutationFn: (body: { token: string; password: string; confirmationPassword: string }) =>
+      api.patch<{ message: string }>('/auth/setPassword', body),
+  });
+}

@@ -1,0 +1,48 @@
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
+
+// The dialog pulls in forms and validation: loaded on first open, not with the home page.
+const LoginDialog = lazy(() => import('./LoginDialog').then((m) => ({ default: m.LoginDialog })));
+
+interface LoginDialogControl {
+  openLogin: () => void;
+}
+
+const LoginDialogContext = createContext<LoginDialogControl | null>(null);
+
+/** Lets any screen open the login dialog (header 'Ingresar', later "log in to like" prompts). */
+export function LoginDialogProvider({ children }: { children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const [mounted, setMounted] = useState(false);
+  const openLogin = useCallback(() => {
+    setMounted(true);
+    setOpen(true);
+  }, []);
+  const value = useMemo(() => ({ openLogin }), [openLogin]);
+  return (
+    <LoginDialogContext.Provider value={value}>
+      {children}
+      {mounted ? (
+        <Suspense fallback={null}>
+          <LoginDialog open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
+    </LoginDialogContext.Provider>
+  );
+}
+
+export function useLoginDialog(): LoginDialogControl {
+  const control = useContext(LoginDialogContext);
+  if (!control) {
+    throw new Error('useLoginDialog must be used inside LoginDialogProvider');
+  }
+  return control;
+}

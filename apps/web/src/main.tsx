@@ -1,0 +1,14 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import './lib/i18n';
+import { App } from './app/providers';
+
+const root = document.getElementById('root');
+if (!root) {
+  throw new Error('index.html has no #root element');
+}
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
