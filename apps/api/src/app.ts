@@ -20,7 +20,12 @@ import type { Database } from './db/client';
 import { apiNotFound, errorsPlugin } from './plugins/errors';
 import { contextPlugin } from './plugins/context';
 import { authPlugin } from './plugins/auth';
+import { rateLimitPlugin, type RateLimitPluginOptions } from './plugins/rate-limit';
+import { mailPlugin } from './plugins/mail';
+import type { MailTransport } from './modules/mail/mail-transport';
 import { healthRoutes } from './modules/health/health.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { rolesRoutes } from './modules/roles/roles.routes';
 
 z.config(z.locales.es());
 
@@ -31,6 +36,10 @@ export interface BuildAppOptions {
   database: Database;
   /** Pino logger options; tests pass false. */
   logger?: boolean | object;
+  /** Tests: a limiter to use, or a Redis key prefix of their own. */
+  rateLimit?: RateLimitPluginOptions;
+  /** Tests: where mail goes instead of SMTP_URL or the log. */
+  mailTransport?: MailTransport;
 }
 
 /** Content-Security-Policy for our HTML: our own origin only, no framing. */
@@ -99,11 +108,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await database.close();
   });
   await app.register(authPlugin);
+  await app.register(rateLimitPlugin, options.rateLimit ?? {});
+  await app.register(mailPlugin, { transport: options.mailTransport });
 
   // Routes.
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(authRoutes);
+      await api.register(rolesRoutes);
     },
     { prefix: API_PREFIX },
   );

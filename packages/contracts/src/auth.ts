@@ -27,17 +27,18 @@ export const changeTokenBodySchema = z.object({
 });
 export const tokenPairSchema = z.object({ accessToken: z.string(), refreshToken: z.string() });
 
-export const logoutBodySchema = z.object({ refreshToken: z.string().max(512).optional() });
-
 const recoveryEmailMessage = 'Necesitamos tu email para recuperar la contraseña';
 export const recoverPasswordBodySchema = z.object({
   email: emailField(recoveryEmailMessage, recoveryEmailMessage),
 });
 export const messageResponseSchema = z.object({ message: z.string() });
+/** POST /auth/logout (no body): ends the caller's session; answers 200 `{ message: messages.loggedOut }`. */
+export const logoutResponseSchema = messageResponseSchema;
 
 export const checkRecoveryTokenBodySchema = z.object({
   token: z.string({ error: 'El token es obligatorio' }).min(1, 'El token es obligatorio').max(512),
 });
+/** 200 for a live recovery or invitation token; otherwise 400 VALIDATION_ERROR with `errors.token`. */
 export const checkRecoveryTokenResponseSchema = z.object({
   valid: z.literal(true),
   purpose: z.enum(['RECOVERY', 'INVITATION']),

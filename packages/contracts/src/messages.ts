@@ -17,4 +17,5 @@ export const messages = {
   recoverySent:
     'Si el email está registrado, recibirás un enlace para recuperar tu contraseña. Revisa tu bandeja de entrada.',
   passwordUpdated: 'Contraseña actualizada exitosamente',
+  loggedOut: 'Se ha desconectado con éxito!',
 } as const;

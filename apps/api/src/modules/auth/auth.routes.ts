@@ -1,0 +1,161 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  authResultSchema,
+  changeTokenBodySchema,
+  checkRecoveryTokenBodySchema,
+  checkRecoveryTokenResponseSchema,
+  errorResponseSchema,
+  loginBodySchema,
+  logoutResponseSchema,
+  messageResponseSchema,
+  messages,
+  recoverPasswordBodySchema,
+  setPasswordBodySchema,
+  tokenPairSchema,
+  userResponseSchema,
+} from '@fics/contracts';
+import { actorOf } from '../../plugins/auth';
+import { unauthorized } from '../../lib/errors';
+import { loadUserView } from '../users/user-view';
+import { changeToken, loginUser, logoutSession } from './auth.service';
+import { checkRecoveryToken, requestPasswordRecovery, setPasswordWithToken } from './recovery.service';
+
+const tags = ['Autenticación'];
+const bearer = [{ bearerAuth: [] }];
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/auth/login',
+    {
+      schema: {
+        tags,
+        summary: 'Inicia sesión',
+        body: loginBodySchema,
+        response: { 200: authResultSchema, 401: errorResponseSchema, 429: errorResponseSchema },
+      },
+    },
+    async (request) =>
+      loginUser({
+        db: app.db,
+        limiter: app.rateLimiter,
+        jwtSecret: app.config.jwtSecret,
+        email: request.body.email,
+        password: request.body.password,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      }),
+  );
+
+  app.post(
+    '/auth/changetoken',
+    {
+      schema: {
+        tags,
+        summary: 'Renueva los tokens (el refresh token presentado deja de servir)',
+        body: changeTokenBodySchema,
+        response: { 200: tokenPairSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request) =>
+      changeToken({ db: app.db, jwtSecret: app.config.jwtSecret, refreshToken: request.body.refreshToken }),
+  );
+
+  app.get(
+    '/auth/me',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Usuario de la sesión',
+        security: bearer,
+        response: { 200: userResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = await loadUserView(app.db, actorOf(request).userId);
+      if (!user) {
+        throw unauthorized();
+      }
+      return { user };
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Cierra la sesión actual',
+        security: bearer,
+        response: { 200: logoutResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      await logoutSession({ db: app.db, sessionId: actorOf(request).sessionId });
+      return { message: messages.loggedOut };
+    },
+  );
+
+  app.post(
+    '/auth/recoverPassword',
+    {
+      schema: {
+        tags,
+        summary: 'Envía por correo un enlace para cambiar la contraseña',
+        body: recoverPasswordBodySchema,
+        response: { 200: messageResponseSchema, 429: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const queued = await requestPasswordRecovery({
+        db: app.db,
+        limiter: app.rateLimiter,
+        publicUrl: app.config.publicUrl,
+        email: request.body.email,
+        ip: request.ip,
+      });
+      if (queued) {
+        app.mail.wake();
+      }
+      return { message: messages.recoverySent };
+    },
+  );
+
+  app.post(
+    '/auth/checkRecoveryToken',
+    {
+      schema: {
+        tags,
+        summary: 'Indica si un enlace de recuperación o invitación sigue vigente',
+        body: checkRecoveryTokenBodySchema,
+        response: { 200: checkRecoveryTokenResponseSchema, 400: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const { purpose, email } = await checkRecoveryToken({ db: app.db, token: request.body.token });
+      return { valid: true as const, purpose, email };
+    },
+  );
+
+  app.patch(
+    '/auth/setPassword',
+    {
+      schema: {
+        tags,
+        summary: 'Define la contraseña con un enlace de recuperación o invitación',
+        body: setPasswordBodySchema,
+        response: { 200: messageResponseSchema, 400: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      await setPasswordWithToken({
+        db: app.db,
+        limiter: app.rateLimiter,
+        token: request.body.token,
+        password: request.body.password,
+      });
+      return { message: messages.passwordUpdated };
+    },
+  );
+};

@@ -1,0 +1,152 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { messages, type AuthResult } from '@fics/contracts';
+import type { Db, DbOrTx } from '../../db/client';
+import { refreshTokens, roles, sessions, users } from '../../db/schema';
+import { hashToken, randomToken } from '../../lib/crypto';
+import { rateLimited, unauthorized } from '../../lib/errors';
+import { signAccessToken } from '../../lib/jwt';
+import { dummyPasswordHash, verifyPassword } from '../../lib/passwords';
+import type { RateLimiter } from '../../lib/rate-limiter';
+import { loadUserView } from '../users/user-view';
+import { createSession, type TokenPair } from './sessions.service';
+
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+/** Failed logins tolerated per account and per IP address before 429 (architecture.md §2). */
+export const LOGIN_LIMITS = {
+  account: { limit: 10, windowMs: FIFTEEN_MINUTES },
+  // Higher: a whole school may share one address behind NAT.
+  ip: { limit: 50, windowMs: FIFTEEN_MINUTES },
+} as const;
+
+/** Counter key of an account's failed logins; hashed so the limiter's store never holds e-mails. */
+export const loginAccountKey = (email: string) => `login:account:${hashToken(email)}`;
+const loginIpKey = (ip: string) => `login:ip:${ip}`;
+
+/**
+ * Checks the credentials and opens a session. Every failure (unknown e-mail, wrong password, account
+ * still waiting for its first password) answers the same 401 after the same argon2 work.
+ */
+export async function loginUser(options: {
+  db: Db;
+  limiter: RateLimiter;
+  jwtSecret: string;
+  email: string;
+  password: string;
+  ip: string;
+  userAgent: string | undefined;
+}): Promise<AuthResult> {
+  const { db, limiter } = options;
+  const ipKey = loginIpKey(options.ip);
+  const accountKey = loginAccountKey(options.email);
+
+  const byIp = await limiter.peek(ipKey, LOGIN_LIMITS.ip.limit);
+  if (!byIp.allowed) {
+    throw rateLimited(byIp.retryAfterMs / 1000);
+  }
+  // Counted before the password is checked, so parallel guesses cannot slip past the limit;
+  // a success clears it.
+  const byAccount = await limiter.hit(accountKey, LOGIN_LIMITS.account.limit, LOGIN_LIMITS.account.windowMs);
+  if (!byAccount.allowed) {
+    throw rateLimited(byAccount.retryAfterMs / 1000);
+  }
+
+  const [account] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash, role: roles.name })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(eq(sql`lower(${users.email})`, options.email))
+    .limit(1);
+  const passwordHash = account?.passwordHash ?? (await dummyPasswordHash());
+  const matches = await verifyPassword(passwordHash, options.password);
+  if (!account?.passwordHash || !matches) {
+    await limiter.hit(ipKey, LOGIN_LIMITS.ip.limit, LOGIN_LIMITS.ip.windowMs);
+    throw unauthorized(messages.badCredentials);
+  }
+  await limiter.reset(accountKey);
+
+  const tokens = await createSession({
+    db,
+    jwtSecret: options.jwtSecret,
+    userId: account.id,
+    role: account.role,
+    userAgent: options.userAgent,
+    ip: options.ip,
+  });
+  const user = await loadUserView(db, account.id);
+  if (!user) {
+    throw unauthorized(messages.badCredentials);
+  }
+  return { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, user };
+}
+
+async function revokeSession(db: DbOrTx, sessionId: string, reason: string, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/**
+ * Rotates a refresh token: the presented one is spent and a new pair is issued for the same session.
+ * Presenting a spent token again means it leaked (or raced): the whole session is revoked.
+ */
+export async function changeToken(options: {
+  db: Db;
+  jwtSecret: string;
+  refreshToken: string;
+  now?: Date;
+}): Promise<TokenPair> {
+  const now = options.now ?? new Date();
+  const tokenHash = hashToken(options.refreshToken);
+  const outcome = await options.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({
+        tokenId: refreshTokens.id,
+        usedAt: refreshTokens.usedAt,
+        sessionId: sessions.id,
+        userId: sessions.userId,
+        revokedAt: sessions.revokedAt,
+        expiresAt: sessions.expiresAt,
+        role: roles.name,
+      })
+      .from(refreshTokens)
+      .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .innerJoin(roles, eq(roles.id, users.roleId))
+      .where(eq(refreshTokens.tokenHash, tokenHash))
+      .limit(1);
+    if (!row || row.revokedAt || row.expiresAt <= now) {
+      return null;
+    }
+    // The conditional update is the real check: of two requests racing with one token, one wins.
+    const spent = row.usedAt
+      ? []
+      : await tx
+          .update(refreshTokens)
+          .set({ usedAt: now })
+          .where(and(eq(refreshTokens.id, row.tokenId), isNull(refreshTokens.usedAt)))
+          .returning({ id: refreshTokens.id });
+    if (spent.length === 0) {
+      await revokeSession(tx, row.sessionId, 'reuse', now);
+      return null;
+    }
+    const refreshToken = randomToken();
+    await tx.insert(refreshTokens).values({ sessionId: row.sessionId, tokenHash: hashToken(refreshToken) });
+    await tx.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, row.sessionId));
+    const accessToken = await signAccessToken(
+      { userId: row.userId, sessionId: row.sessionId, role: row.role },
+      options.jwtSecret,
+      now,
+    );
+    return { accessToken, refreshToken };
+  });
+  if (!outcome) {
+    throw unauthorized(messages.sessionExpired);
+  }
+  return outcome;
+}
+
+/** Ends a session: its access token and every refresh token of it stop working at once. */
+export async function logoutSession(options: { db: Db; sessionId: string; now?: Date }): Promise<void> {
+  await revokeSession(options.db, options.sessionId, 'logout', options.now ?? new Date());
+}

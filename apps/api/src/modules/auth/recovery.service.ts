@@ -1,0 +1,167 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { messages } from '@fics/contracts';
+import type { Db } from '../../db/client';
+import { oneTimeTokens, sessions, users } from '../../db/schema';
+import { hashToken } from '../../lib/crypto';
+import { rateLimited, validationError } from '../../lib/errors';
+import { hashPassword } from '../../lib/passwords';
+import type { RateLimiter } from '../../lib/rate-limiter';
+import { enqueueMail } from '../mail/outbox.service';
+import { recoveryMail } from '../mail/templates';
+import { loginAccountKey } from './auth.service';
+import { issueOneTimeToken, passwordLink, type OneTimePurpose } from './one-time-tokens.service';
+
+const ONE_HOUR = 60 * 60 * 1000;
+/** Recovery requests tolerated per e-mail and per IP address (architecture.md §6.1). */
+export const RECOVERY_LIMITS = {
+  account: { limit: 5, windowMs: ONE_HOUR },
+  ip: { limit: 20, windowMs: ONE_HOUR },
+} as const;
+
+/**
+ * Every recovery request takes at least this long, so the few milliseconds spent issuing a token
+ * for a known e-mail do not tell it apart from an unknown one.
+ */
+export const RECOVERY_MIN_DURATION_MS = 100;
+
+const invalidToken = () =>
+  validationError({ token: messages.invalidRecoveryToken }, messages.invalidRecoveryToken);
+
+/**
+ * Starts a password recovery: for a known account (with a password, or still invited) a 30-minute
+ * link is e-mailed. The caller learns nothing: same answer, about the same time, never the token.
+ * Resolves to whether mail was queued, for waking the dispatcher.
+ */
+export async function requestPasswordRecovery(options: {
+  db: Db;
+  limiter: RateLimiter;
+  publicUrl: string;
+  email: string;
+  ip: string;
+}): Promise<boolean> {
+  const { db, limiter } = options;
+  const started = Date.now();
+  const byIp = await limiter.hit(
+    `recover:ip:${options.ip}`,
+    RECOVERY_LIMITS.ip.limit,
+    RECOVERY_LIMITS.ip.windowMs,
+  );
+  if (!byIp.allowed) {
+    throw rateLimited(byIp.retryAfterMs / 1000);
+  }
+  const byAccount = await limiter.hit(
+    `recover:account:${hashToken(options.email)}`,
+    RECOVERY_LIMITS.account.limit,
+    RECOVERY_LIMITS.account.windowMs,
+  );
+  if (!byAccount.allowed) {
+    throw rateLimited(byAccount.retryAfterMs / 1000);
+  }
+
+  const [account] = await db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, options.email))
+    .limit(1);
+  if (account) {
+    await db.transaction(async (tx) => {
+      const token = await issueOneTimeToken({ db: tx, userId: account.id, purpose: 'RECOVERY' });
+      await enqueueMail({
+        db: tx,
+        mail: recoveryMail({
+          to: account.email,
+          name: account.name,
+          link: passwordLink(options.publicUrl, token),
+        }),
+      });
+    });
+  }
+  const remaining = started + RECOVERY_MIN_DURATION_MS - Date.now();
+  if (remaining > 0) {
+    await sleep(remaining);
+  }
+  return Boolean(account);
+}
+
+/** The live (unused, unexpired) one-time token, or a 400 worded for the recovery page. */
+async function findLiveToken(db: Db, token: string, now: Date) {
+  const [row] = await db
+    .select({ id: oneTimeTokens.id, purpose: oneTimeTokens.purpose, email: users.email })
+    .from(oneTimeTokens)
+    .innerJoin(users, eq(users.id, oneTimeTokens.userId))
+    .where(
+      and(
+        eq(oneTimeTokens.tokenHash, hashToken(token)),
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  if (!row) {
+    throw invalidToken();
+  }
+  return row;
+}
+
+/** Says whether a recovery or invitation link still works, and for which account. */
+export async function checkRecoveryToken(options: {
+  db: Db;
+  token: string;
+  now?: Date;
+}): Promise<{ purpose: OneTimePurpose; email: string }> {
+  const row = await findLiveToken(options.db, options.token, options.now ?? new Date());
+  return { purpose: row.purpose, email: row.email };
+}
+
+/**
+ * Sets a password through a recovery or invitation link. The token is spent atomically (a second
+ * use fails), the user's other pending links die, and every session of the user ends.
+ */
+export async function setPasswordWithToken(options: {
+  db: Db;
+  limiter: RateLimiter;
+  token: string;
+  password: string;
+  now?: Date;
+}): Promise<void> {
+  const now = options.now ?? new Date();
+  // Cheap check first, so an invalid link costs no password hashing.
+  await findLiveToken(options.db, options.token, now);
+  const passwordHash = await hashPassword(options.password);
+  const email = await options.db.transaction(async (tx) => {
+    const [spent] = await tx
+      .update(oneTimeTokens)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(oneTimeTokens.tokenHash, hashToken(options.token)),
+          isNull(oneTimeTokens.usedAt),
+          gt(oneTimeTokens.expiresAt, now),
+        ),
+      )
+      .returning({ userId: oneTimeTokens.userId });
+    if (!spent) {
+      return null;
+    }
+    await tx
+      .update(oneTimeTokens)
+      .set({ usedAt: now })
+      .where(and(eq(oneTimeTokens.userId, spent.userId), isNull(oneTimeTokens.usedAt)));
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: now })
+      .where(eq(users.id, spent.userId))
+      .returning({ email: users.email });
+    await tx
+      .update(sessions)
+      .set({ revokedAt: now, revokedReason: 'password-reset' })
+      .where(and(eq(sessions.userId, spent.userId), isNull(sessions.revokedAt)));
+    return user?.email ?? null;
+  });
+  if (!email) {
+    throw invalidToken();
+  }
+  // Whoever locked the account out by guessing no longer keeps its owner from logging in.
+  await options.limiter.reset(loginAccountKey(email));
+}
