@@ -151,6 +151,10 @@ export class RedisRateLimiter implements RateLimiter {
   }
 
   private async guard<T>(primary: () => Promise<T>, fallback: () => Promise<T>): Promise<T> {
+    // While the connection is known to be down, do not wait for each command to time out.
+    if (['reconnecting', 'close', 'end'].includes(this.redis.status)) {
+      return fallback();
+    }
     try {
       return await primary();
     } catch (error) {
