@@ -24,6 +24,8 @@ import { rateLimitPlugin, type RateLimitPluginOptions } from './plugins/rate-lim
 import { mailPlugin } from './plugins/mail';
 import type { MailTransport } from './modules/mail/mail-transport';
 import { healthRoutes } from './modules/health/health.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { mediaRoutes } from './modules/media/media.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 
@@ -115,6 +117,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(usersRoutes);
+      await api.register(mediaRoutes);
       await api.register(authRoutes);
       await api.register(rolesRoutes);
     },

@@ -2,6 +2,7 @@ export * from './common';
 export * from './roles';
 export * from './messages';
 export * from './users';
+export * from './users-api';
 export * from './auth';
 export { isCommonPassword } from './common-passwords';
 export * from './regions';

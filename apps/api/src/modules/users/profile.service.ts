@@ -1,0 +1,88 @@
+import { eq } from 'drizzle-orm';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import type { UpdateProfileBody, User } from '@fics/contracts';
+import { userMessages } from '@fics/contracts';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import { forbidden, notFound, validationError } from '../../lib/errors';
+import type { Actor } from '../../plugins/auth';
+import { processImage } from '../media/images';
+import { storeImage } from '../media/media.service';
+import { replaceProfilePicture } from './profile-picture';
+import { loadUserView } from './user-view';
+
+/** The spec's default phone country (000 §5 Profile). */
+const DEFAULT_PHONE_COUNTRY = 'CL';
+
+/** A phone number in E.164 ('+56912345678'), or null to clear it; refuses what is not a valid number. */
+export function normalisePhoneNumber(value: string | null): string | null {
+  if (value === null || value.trim() === '') {
+    return null;
+  }
+  const phone = parsePhoneNumberFromString(value, DEFAULT_PHONE_COUNTRY);
+  if (!phone?.isValid()) {
+    throw validationError({ phoneNumber: userMessages.phoneInvalid });
+  }
+  return phone.number;
+}
+
+async function viewOf(db: Db, userId: string): Promise<User> {
+  const user = await loadUserView(db, userId);
+  if (!user) {
+    throw notFound();
+  }
+  return user;
+}
+
+function assertOwnProfile(actor: Actor, userId: string): void {
+  if (actor.userId !== userId) {
+    throw forbidden(userMessages.profileOwnOnly);
+  }
+}
+
+/**
+ * Edits the caller's own profile (spec 000 §2 Profile): name, bio, phone (students only, spec §6)
+ * and photo. A new photo replaces and deletes the previous one.
+ */
+export async function updateProfile(options: {
+  db: Db;
+  actor: Actor;
+  userId: string;
+  input: UpdateProfileBody;
+  file: Buffer | undefined;
+}): Promise<User> {
+  const { db, actor, userId, input } = options;
+  assertOwnProfile(actor, userId);
+  let phoneNumber: string | null | undefined;
+  if (input.phoneNumber !== undefined) {
+    phoneNumber = normalisePhoneNumber(input.phoneNumber);
+    if (phoneNumber !== null && actor.role !== 'STUDENT') {
+      throw forbidden(userMessages.phoneStudentsOnly);
+    }
+  }
+  const image = options.file ? await processImage(options.file) : undefined;
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.bio !== undefined ? { bio: input.bio } : {}),
+        ...(phoneNumber !== undefined ? { phoneNumber } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, userId));
+    if (image) {
+      const pictureId = await storeImage({ db: tx, ownerId: userId, image });
+      await replaceProfilePicture({ tx, userId, pictureId });
+    }
+  });
+  return viewOf(db, userId);
+}
+
+/** Removes the caller's own profile photo ('Imagen eliminada exitosamente'). */
+export async function deleteProfilePhoto(options: { db: Db; actor: Actor; userId: string }): Promise<User> {
+  const { db, actor, userId } = options;
+  assertOwnProfile(actor, userId);
+  await db.transaction((tx) => replaceProfilePicture({ tx, userId, pictureId: null }));
+  return viewOf(db, userId);
+}

@@ -1,0 +1,233 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  bulkImportBodySchema,
+  bulkImportResponseSchema,
+  createUserBodySchema,
+  errorResponseSchema,
+  idParamsSchema,
+  updateProfileBodySchema,
+  updateUserBodySchema,
+  userDeletedResponseSchema,
+  userDetailResponseSchema,
+  userMessages,
+  userResponseSchema,
+  usersExportFilename,
+  usersQuerySchema,
+  usersResponseSchema,
+} from '@fics/contracts';
+import { attachmentHeader, XLSX_CONTENT_TYPE } from '../../lib/spreadsheet';
+import { parseBody } from '../../lib/validation';
+import { actorOf } from '../../plugins/auth';
+import { readJsonOrUploadForm } from '../media/upload';
+import { importUsers } from './bulk-import.service';
+import { deleteProfilePhoto, updateProfile } from './profile.service';
+import { exportUsers } from './users-export.service';
+import { createUser, deleteUser, getUser, listUsers, updateUser } from './users.service';
+
+const tags = ['Usuarios'];
+const security = [{ bearerAuth: [] }];
+const failures = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+};
+const uploadFailures = { ...failures, 409: errorResponseSchema, 413: errorResponseSchema };
+
+/** A bulk import of the maximum row count fits comfortably (2,000 rows of name and e-mail). */
+const BULK_BODY_LIMIT = 1024 * 1024;
+
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const staff = app.requireRole('ADMIN', 'TEACHER');
+
+  app.get(
+    '/users',
+    {
+      preHandler: staff,
+      schema: {
+        tags,
+        security,
+        summary: 'Usuarios (administrador: todos; docente: sus estudiantes)',
+        querystring: usersQuerySchema,
+        response: { 200: usersResponseSchema, ...failures },
+      },
+    },
+    async (request) => ({
+      users: await listUsers({ db: app.db, actor: actorOf(request), query: request.query }),
+    }),
+  );
+
+  // Static paths are matched before '/users/:id', so 'export' and 'bulk' are never taken for an id.
+  app.get(
+    '/users/export',
+    {
+      preHandler: staff,
+      schema: {
+        tags,
+        security,
+        summary: `Descarga ${usersExportFilename} (hojas Administradores, Docentes, Estudiantes)`,
+        description: 'Responde el archivo .xlsx; los errores, en el formato de siempre.',
+        querystring: usersQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const workbook = await exportUsers({ db: app.db, actor: actorOf(request), query: request.query });
+      return reply
+        .header('content-type', XLSX_CONTENT_TYPE)
+        .header('content-disposition', attachmentHeader(usersExportFilename))
+        .header('cache-control', 'no-store')
+        .send(workbook);
+    },
+  );
+
+  app.post(
+    '/users/bulk',
+    {
+      preHandler: staff,
+      bodyLimit: BULK_BODY_LIMIT,
+      schema: {
+        tags,
+        security,
+        summary: 'Carga masiva: crea usuarios de un rol; cada fila con error se informa aparte',
+        body: bulkImportBodySchema,
+        response: { 200: bulkImportResponseSchema, ...failures, 413: errorResponseSchema },
+      },
+    },
+    async (request) => ({
+      summary: await importUsers({
+        db: app.db,
+        actor: actorOf(request),
+        input: request.body,
+        publicUrl: app.config.publicUrl,
+      }),
+    }),
+  );
+
+  app.get(
+    '/users/:id',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Un usuario y, si es docente, sus establecimientos y cursos',
+        params: idParamsSchema,
+        response: { 200: userDetailResponseSchema, ...failures },
+      },
+    },
+    async (request) => getUser({ db: app.db, actor: actorOf(request), userId: request.params.id }),
+  );
+
+  app.post(
+    '/users',
+    {
+      preHandler: staff,
+      schema: {
+        tags,
+        security,
+        summary: 'Crea un usuario; recibe una invitación por email para definir su contraseña',
+        body: createUserBodySchema,
+        response: { 201: userResponseSchema, ...failures, 409: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await createUser({
+        db: app.db,
+        actor: actorOf(request),
+        input: request.body,
+        publicUrl: app.config.publicUrl,
+      });
+      return reply.status(201).send({ user });
+    },
+  );
+
+  app.patch(
+    '/users/:id',
+    {
+      preHandler: staff,
+      schema: {
+        tags,
+        security,
+        summary: 'Edita un usuario (JSON, o multipart con los campos y un avatar opcional en `file`)',
+        description:
+          'Campos: email, name, role, collegeId y gradeId (arreglos; en multipart, un arreglo JSON como texto), ' +
+          `file (imagen de hasta 1 MB). ${userMessages.fileNotImage}.`,
+        consumes: ['application/json', 'multipart/form-data'],
+        params: idParamsSchema,
+        response: { 200: userResponseSchema, ...uploadFailures },
+      },
+    },
+    async (request) => {
+      const { body, file } = await readJsonOrUploadForm(request);
+      const user = await updateUser({
+        db: app.db,
+        actor: actorOf(request),
+        userId: request.params.id,
+        input: parseBody(updateUserBodySchema, body),
+        file,
+      });
+      return { user };
+    },
+  );
+
+  app.delete(
+    '/users/:id',
+    {
+      preHandler: staff,
+      schema: {
+        tags,
+        security,
+        summary: 'Elimina un usuario con sus sesiones, membresías e imágenes',
+        params: idParamsSchema,
+        response: { 200: userDeletedResponseSchema, ...failures, 409: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      await deleteUser({ db: app.db, actor: actorOf(request), userId: request.params.id });
+      return { message: userMessages.userDeleted };
+    },
+  );
+
+  app.patch(
+    '/users/:id/profile',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Edita el perfil propio (JSON: name, bio, phoneNumber; o multipart con la foto en `file`)',
+        consumes: ['application/json', 'multipart/form-data'],
+        params: idParamsSchema,
+        response: { 200: userResponseSchema, ...uploadFailures },
+      },
+    },
+    async (request) => {
+      const { body, file } = await readJsonOrUploadForm(request);
+      const user = await updateProfile({
+        db: app.db,
+        actor: actorOf(request),
+        userId: request.params.id,
+        input: parseBody(updateProfileBodySchema, body),
+        file,
+      });
+      return { user };
+    },
+  );
+
+  app.delete(
+    '/users/:id/profile/photo',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Quita la foto del perfil propio',
+        params: idParamsSchema,
+        response: { 200: userResponseSchema, ...failures },
+      },
+    },
+    async (request) => ({
+      user: await deleteProfilePhoto({ db: app.db, actor: actorOf(request), userId: request.params.id }),
+    }),
+  );
+};

@@ -1,0 +1,338 @@
+import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type {
+  CreateUserBody,
+  Inscription,
+  RoleName,
+  UpdateUserBody,
+  User,
+  UsersQuery,
+} from '@fics/contracts';
+import { gradeLabel, userMessages } from '@fics/contracts';
+import type { Db, DbOrTx } from '../../db/client';
+import { grades, userGrades, users } from '../../db/schema';
+import { FOREIGN_KEY_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/db-errors';
+import { conflict, forbidden, notFound, validationError } from '../../lib/errors';
+import type { Actor } from '../../plugins/auth';
+import { queueInvitations } from '../auth/invitations.service';
+import { teacherGrades } from '../colleges/colleges.scope';
+import { processImage } from '../media/images';
+import { deleteMediaOwnedBy, storeImage } from '../media/media.service';
+import { resolveMemberships } from './memberships';
+import { replaceProfilePicture } from './profile-picture';
+import {
+  assertCanManage,
+  assertCanView,
+  assertTeacherOwnsGrades,
+  findRole,
+  findUserRecord,
+  lockAdminIds,
+  roleIdsByName,
+} from './users.access';
+import { loadUserView, loadUserViews } from './user-view';
+
+const emailTaken = () => conflict(userMessages.emailTaken, { email: userMessages.emailTaken });
+
+/** Names sorted as a Spanish reader expects (accents and case do not push a name to the end). */
+export const nameCollator = new Intl.Collator('es', { sensitivity: 'base' });
+
+/**
+ * The ids of the users the actor may list with these filters. Administrators see everyone; a
+ * teacher sees only the students of their own grades, and naming a school or grade that is not
+ * theirs is refused (403). A teacher filtering by another role gets an empty list.
+ */
+export async function scopedUserIds(options: {
+  db: DbOrTx;
+  actor: Actor;
+  query: UsersQuery;
+}): Promise<string[]> {
+  const { db, actor, query } = options;
+  const conditions: SQL[] = [];
+  let gradeScope: string[] | undefined;
+  if (actor.role === 'TEACHER') {
+    const own = await teacherGrades(db, actor.userId);
+    if (query.collegeId && !own.some((g) => g.collegeId === query.collegeId)) {
+      throw forbidden(userMessages.filterOutsideScope);
+    }
+    if (query.gradeId && !own.some((g) => g.gradeId === query.gradeId)) {
+      throw forbidden(userMessages.filterOutsideScope);
+    }
+    const studentRoleId = (await roleIdsByName(db)).STUDENT;
+    if (query.roleId && query.roleId !== studentRoleId) {
+      return [];
+    }
+    conditions.push(eq(users.roleId, studentRoleId));
+    gradeScope = own
+      .filter((g) => !query.collegeId || g.collegeId === query.collegeId)
+      .filter((g) => !query.gradeId || g.gradeId === query.gradeId)
+      .map((g) => g.gradeId);
+    if (gradeScope.length === 0) {
+      return [];
+    }
+  } else if (actor.role === 'ADMIN') {
+    if (query.roleId) {
+      conditions.push(eq(users.roleId, query.roleId));
+    }
+    if (query.gradeId) {
+      gradeScope = [query.gradeId];
+    }
+  } else {
+    throw forbidden();
+  }
+  if (gradeScope) {
+    conditions.push(
+      inArray(
+        users.id,
+        db.select({ id: userGrades.userId }).from(userGrades).where(inArray(userGrades.gradeId, gradeScope)),
+      ),
+    );
+  }
+  if (query.collegeId) {
+    conditions.push(
+      inArray(
+        users.id,
+        db
+          .select({ id: userGrades.userId })
+          .from(userGrades)
+          .innerJoin(grades, eq(grades.id, userGrades.gradeId))
+          .where(eq(grades.collegeId, query.collegeId)),
+      ),
+    );
+  }
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(conditions.length > 0 ? and(...conditions) : undefined);
+  return rows.map((r) => r.id);
+}
+
+/** Populated views of many users, loaded in slices so no statement exceeds PostgreSQL's parameter cap. */
+export async function loadUserViewList(db: DbOrTx, ids: string[]): Promise<User[]> {
+  const result: User[] = [];
+  for (let start = 0; start < ids.length; start += 5000) {
+    const views = await loadUserViews(db, ids.slice(start, start + 5000));
+    result.push(...views.values());
+  }
+  return result.sort((a, b) => nameCollator.compare(a.name, b.name) || a.email.localeCompare(b.email));
+}
+
+export async function listUsers(options: { db: DbOrTx; actor: Actor; query: UsersQuery }): Promise<User[]> {
+  return loadUserViewList(options.db, await scopedUserIds(options));
+}
+
+/** A teacher's schools, each with the teacher's grades in it (spec 000 §3, inscriptionObject). */
+export function inscriptionOf(user: User): Inscription[] {
+  if (user.role.name !== 'TEACHER') {
+    return [];
+  }
+  return user.collegeId.map((college) => ({
+    collegeId: college._id,
+    collegeName: college.name,
+    grades: user.gradeId
+      .filter((grade) => grade.collegeId === college._id)
+      .map((grade) => ({ gradeId: grade._id, gradeName: gradeLabel(grade) })),
+  }));
+}
+
+export async function getUser(options: {
+  db: DbOrTx;
+  actor: Actor;
+  userId: string;
+}): Promise<{ user: User; inscriptionObject: Inscription[] }> {
+  const { db, actor, userId } = options;
+  await assertCanView({ db, actor, target: await findUserRecord(db, userId) });
+  const user = await loadUserView(db, userId);
+  if (!user) {
+    throw notFound();
+  }
+  return { user, inscriptionObject: inscriptionOf(user) };
+}
+
+async function assertEmailFree(db: DbOrTx, email: string, exceptUserId?: string): Promise<void> {
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(sql`lower(${users.email})`, email), exceptUserId ? ne(users.id, exceptUserId) : undefined))
+    .limit(1);
+  if (taken) {
+    throw emailTaken();
+  }
+}
+
+/** Runs a write transaction, answering a lost race on the e-mail's unique index as 409. */
+async function withEmailConflict<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (pgErrorCode(error) === UNIQUE_VIOLATION) {
+      throw emailTaken();
+    }
+    throw error;
+  }
+}
+
+/**
+ * Creates an account from the user list (spec 000 §5 New user). There is no password: the account
+ * gets an e-mailed invitation in the same transaction (architecture.md §6.2).
+ */
+export async function createUser(options: {
+  db: Db;
+  actor: Actor;
+  input: CreateUserBody;
+  publicUrl: string;
+}): Promise<User> {
+  const { db, actor, input } = options;
+  if (actor.role !== 'ADMIN' && actor.role !== 'TEACHER') {
+    throw forbidden();
+  }
+  const role = await findRole(db, input.role);
+  if (!role) {
+    throw validationError({ role: userMessages.roleUnknown });
+  }
+  if (actor.role === 'TEACHER' && role.name !== 'STUDENT') {
+    throw forbidden(userMessages.teacherCreatesStudentsOnly);
+  }
+  const gradeIds = await resolveMemberships({
+    db,
+    roleName: role.name,
+    collegeIds: input.collegeId,
+    gradeIds: input.gradeId,
+  });
+  await assertTeacherOwnsGrades({ db, actor, gradeIds });
+  await assertEmailFree(db, input.email);
+  const userId = await withEmailConflict(() =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({ name: input.name, email: input.email, roleId: role.id, passwordHash: null })
+        .returning({ id: users.id });
+      const id = row!.id;
+      if (gradeIds.length > 0) {
+        await tx.insert(userGrades).values(gradeIds.map((gradeId) => ({ userId: id, gradeId })));
+      }
+      await queueInvitations({
+        db: tx,
+        publicUrl: options.publicUrl,
+        users: [{ id, name: input.name, email: input.email }],
+      });
+      return id;
+    }),
+  );
+  return (await loadUserView(db, userId))!;
+}
+
+/**
+ * Edits a user from the user list (spec 000 §5 Edit user). Administrators may change anything;
+ * a teacher edits only their own students, never the role, and keeps them inside their own grades.
+ * Fields left out keep their value; an avatar replaces (and deletes) the previous picture.
+ */
+export async function updateUser(options: {
+  db: Db;
+  actor: Actor;
+  userId: string;
+  input: UpdateUserBody;
+  file: Buffer | undefined;
+}): Promise<User> {
+  const { db, actor, userId, input } = options;
+  if (actor.role !== 'ADMIN' && actor.role !== 'TEACHER') {
+    throw forbidden();
+  }
+  const target = await assertCanManage({ db, actor, target: await findUserRecord(db, userId) });
+
+  let roleId = target.roleId;
+  let roleName: RoleName = target.roleName;
+  if (input.role !== undefined && input.role !== target.roleId) {
+    if (actor.role !== 'ADMIN') {
+      throw forbidden(userMessages.roleChangeAdminOnly);
+    }
+    const role = await findRole(db, input.role);
+    if (!role) {
+      throw validationError({ role: userMessages.roleUnknown });
+    }
+    roleId = role.id;
+    roleName = role.name;
+  }
+
+  const membershipsChange =
+    input.collegeId !== undefined || input.gradeId !== undefined || roleName !== target.roleName;
+  let gradeIds: string[] | undefined;
+  if (membershipsChange) {
+    gradeIds = await resolveMemberships({
+      db,
+      roleName,
+      collegeIds: input.collegeId ?? target.collegeIds,
+      gradeIds: input.gradeId ?? target.gradeIds,
+    });
+    await assertTeacherOwnsGrades({ db, actor, gradeIds });
+  }
+  if (input.email !== undefined && input.email !== target.email) {
+    await assertEmailFree(db, input.email, userId);
+  }
+  // Decoding happens before the transaction opens, so no lock waits on image work.
+  const image = options.file ? await processImage(options.file) : undefined;
+
+  await withEmailConflict(() =>
+    db.transaction(async (tx) => {
+      if (target.roleName === 'ADMIN' && roleName !== 'ADMIN') {
+        const admins = await lockAdminIds(tx);
+        if (admins.filter((id) => id !== userId).length === 0) {
+          throw conflict(userMessages.lastAdmin);
+        }
+      }
+      await tx
+        .update(users)
+        .set({
+          ...(input.name !== undefined ? { name: input.name } : {}),
+          ...(input.email !== undefined ? { email: input.email } : {}),
+          roleId,
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, userId));
+      if (gradeIds) {
+        await tx.delete(userGrades).where(eq(userGrades.userId, userId));
+        if (gradeIds.length > 0) {
+          await tx.insert(userGrades).values(gradeIds.map((gradeId) => ({ userId, gradeId })));
+        }
+      }
+      if (image) {
+        const pictureId = await storeImage({ db: tx, ownerId: userId, image });
+        await replaceProfilePicture({ tx, userId, pictureId });
+      }
+    }),
+  );
+  return (await loadUserView(db, userId))!;
+}
+
+/**
+ * Deletes an account with everything that is only its own: sessions, tokens and memberships
+ * (cascades), and its images. See docs/decisions/users.md "Deleting a user".
+ */
+export async function deleteUser(options: { db: Db; actor: Actor; userId: string }): Promise<void> {
+  const { db, actor, userId } = options;
+  if (actor.role !== 'ADMIN' && actor.role !== 'TEACHER') {
+    throw forbidden();
+  }
+  if (userId === actor.userId) {
+    throw conflict(userMessages.deleteSelf);
+  }
+  const target = await assertCanManage({ db, actor, target: await findUserRecord(db, userId) });
+  try {
+    await db.transaction(async (tx) => {
+      if (target.roleName === 'ADMIN') {
+        const admins = await lockAdminIds(tx);
+        if (!admins.includes(userId)) {
+          throw notFound();
+        }
+        if (admins.length <= 1) {
+          throw conflict(userMessages.lastAdmin);
+        }
+      }
+      await deleteMediaOwnedBy({ db: tx, ownerId: userId });
+      await tx.delete(users).where(eq(users.id, userId));
+    });
+  } catch (error) {
+    if (pgErrorCode(error) === FOREIGN_KEY_VIOLATION) {
+      throw conflict(userMessages.userStillReferenced);
+    }
+    throw error;
+  }
+}
