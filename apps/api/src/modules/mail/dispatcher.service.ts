@@ -52,6 +52,10 @@ export async function claimDueMails(options: {
     .returning();
 }
 
+async function releaseMails(db: DbOrTx, ids: string[]): Promise<void> {
+  await db.update(mailOutbox).set({ lockedUntil: null }).where(inArray(mailOutbox.id, ids));
+}
+
 async function markSent(db: DbOrTx, id: string, now: Date): Promise<void> {
   await db
     .update(mailOutbox)
@@ -174,7 +178,15 @@ export class MailDispatcher {
     let delivered = 0;
     while (!this.stopping) {
       const batch = await claimDueMails({ db, now: clock(), limit: BATCH_SIZE });
-      for (const row of batch) {
+      for (const [index, row] of batch.entries()) {
+        if (this.stopping) {
+          // Shutting down: hand the rest back at once instead of leaving them leased.
+          await releaseMails(
+            db,
+            batch.slice(index).map((r) => r.id),
+          );
+          return delivered;
+        }
         try {
           await transport.send(row);
         } catch (error) {
