@@ -17,8 +17,9 @@ import { z } from 'zod';
 import { limits } from '@fics/contracts';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { apiNotFound, errorsPlugin } from './plugins/errors';
+import { apiNotFound, clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors';
 import { contextPlugin } from './plugins/context';
+import { shutdownPlugin } from './plugins/shutdown';
 import { authPlugin } from './plugins/auth';
 import { rateLimitPlugin, type RateLimitPluginOptions } from './plugins/rate-limit';
 import { mailPlugin } from './plugins/mail';
@@ -69,9 +70,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
-    // Requests in flight finish on close; new ones get 503.
-    return503OnClosing: true,
+    // Requests that reach the router while closing are served: the database closes after the last one.
+    // (Fastify's own 503 for them would answer in another shape than ours.)
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
+    frameworkErrors,
+    clientErrorHandler,
     ajv: undefined,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -80,6 +84,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // External plugins.
   await app.register(errorsPlugin);
+  await app.register(shutdownPlugin);
   await app.register(helmet, {
     contentSecurityPolicy: { directives: cspDirectives },
     referrerPolicy: { policy: 'no-referrer' },
@@ -101,7 +106,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // No staticCSP: the page gets our helmet CSP (own origin only, no framing), which Swagger UI runs under.
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   // App plugins.
   await app.register(contextPlugin, { config, database });
@@ -138,6 +144,8 @@ async function registerWebApp(app: FastifyInstance, webDist: string): Promise<vo
       root: webDist,
       index: false,
       wildcard: false,
+      // index.html is answered by the not-found handler (no-cache) and /index.html redirects to /.
+      globIgnore: ['index.html'],
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           void res.header('cache-control', 'public, max-age=31536000, immutable');
@@ -155,7 +163,7 @@ async function registerWebApp(app: FastifyInstance, webDist: string): Promise<vo
       return reply
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .sendFile('index.html');
+        .sendFile('index.html', { cacheControl: false });
     }
     return reply.status(404).send(apiNotFound());
   });

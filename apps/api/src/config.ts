@@ -5,6 +5,9 @@ import { z } from 'zod';
 /** The repository root, so relative paths mean the same whichever workspace started the process. */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
+// Start-up messages are in Spanish too; config loads before anything else sets zod's locale.
+z.config(z.locales.es());
+
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');

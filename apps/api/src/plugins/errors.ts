@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages, type ErrorResponse } from '@fics/contracts';
@@ -29,6 +30,9 @@ function fromFastifyError(error: FastifyError): { status: number; body: ErrorRes
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
       return { status: 413, body: { type: 'PAYLOAD_TOO_LARGE', message: messages.payloadTooLarge } };
+    case 'FST_ERR_BAD_URL':
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return { status: 400, body: { type: 'VALIDATION_ERROR', message: messages.validation } };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return {
@@ -84,4 +88,44 @@ export const errorsPlugin = fp(
 
 export function apiNotFound(): ErrorResponse {
   return { type: 'NOT_FOUND', message: messages.routeNotFound };
+}
+
+/**
+ * Fastify's `frameworkErrors` option: errors raised before routing (a malformed percent-encoding,
+ * an over-long path parameter) answer in the one shape instead of Fastify's default body.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const { status, body } = fromFastifyError(error);
+  request.log.info({ type: body.type, status, code: error.code }, body.message);
+  void reply.status(status).type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * Fastify's `clientErrorHandler` option: a request Node cannot even parse (bad HTTP syntax, huge
+ * headers, a client timeout) is answered on the raw socket, in the one shape, then the socket closes.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) {
+    return;
+  }
+  let status = 400;
+  let reason = 'Bad Request';
+  let body: ErrorResponse = { type: 'VALIDATION_ERROR', message: messages.validation };
+  if (error.code === 'HPE_HEADER_OVERFLOW') {
+    status = 431;
+    reason = 'Request Header Fields Too Large';
+    body = { type: 'PAYLOAD_TOO_LARGE', message: messages.payloadTooLarge };
+  } else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    status = 408;
+    reason = 'Request Timeout';
+    body = { type: 'UNAVAILABLE', message: messages.unavailable };
+  }
+  if (socket.writable) {
+    const json = JSON.stringify(body);
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
+    );
+  }
+  socket.destroy(error);
 }

@@ -1,0 +1,144 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, repoRoot } from './config';
+
+function configError(env: NodeJS.ProcessEnv): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).message;
+  }
+  throw new Error('loadConfig accepted a bad environment');
+}
+
+describe('loadConfig', () => {
+  it('starts from the documented defaults on an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: path.join(repoRoot, 'data'),
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+      jwtSecret: undefined,
+      smtpUrl: undefined,
+      redisUrl: undefined,
+      bootstrapAdmin: undefined,
+      seedDemo: undefined,
+      logLevel: 'info',
+      webDist: path.join(repoRoot, 'apps/web/dist'),
+      trustProxy: false,
+      httpRateLimitPerMinute: 600,
+    });
+  });
+
+  it('reads every variable it documents', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/var/lib/fics',
+      DATABASE_URL: 'postgres://fics:clave@db:5432/fics',
+      PUBLIC_URL: 'https://fics.example.cl/',
+      JWT_SECRET: 'x'.repeat(40),
+      SMTP_URL: 'smtps://usuario:clave@smtp.example.cl:465',
+      MAIL_FROM: 'Fics <hola@fics.example.cl>',
+      REDIS_URL: 'redis://cache:6379',
+      BOOTSTRAP_ADMIN_EMAIL: 'Admin@Fics.Example.cl',
+      BOOTSTRAP_ADMIN_PASSWORD: 'una-clave-larga',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: '/srv/web',
+      TRUST_PROXY: 'true',
+      RATE_LIMIT_PER_MINUTE: '120',
+    });
+    expect(config).toMatchObject({
+      env: 'production',
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/var/lib/fics',
+      databaseUrl: 'postgres://fics:clave@db:5432/fics',
+      // The trailing slash goes, so links are built as `${publicUrl}/password-recovery/...`.
+      publicUrl: 'https://fics.example.cl',
+      jwtSecret: 'x'.repeat(40),
+      smtpUrl: 'smtps://usuario:clave@smtp.example.cl:465',
+      mailFrom: 'Fics <hola@fics.example.cl>',
+      redisUrl: 'redis://cache:6379',
+      bootstrapAdmin: { email: 'admin@fics.example.cl', password: 'una-clave-larga' },
+      seedDemo: false,
+      logLevel: 'warn',
+      webDist: '/srv/web',
+      trustProxy: true,
+      httpRateLimitPerMinute: 120,
+    });
+  });
+
+  it('builds PUBLIC_URL from PORT when unset and resolves relative paths from the repository root', () => {
+    const config = loadConfig({ PORT: '3200', DATA_DIR: 'tmp/datos' });
+    expect(config.publicUrl).toBe('http://localhost:3200');
+    expect(config.dataDir).toBe(path.join(repoRoot, 'tmp/datos'));
+  });
+
+  it('treats empty values as unset', () => {
+    const config = loadConfig({ PORT: '', DATABASE_URL: '', SMTP_URL: '', SEED_DEMO: '' });
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.seedDemo).toBeUndefined();
+  });
+
+  it('reads yes/no style booleans', () => {
+    expect(loadConfig({ SEED_DEMO: 'yes' }).seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: '1' }).seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
+    expect(loadConfig({ SEED_DEMO: 'no' }).seedDemo).toBe(false);
+  });
+
+  it('refuses a bad value with a Spanish message naming the variable', () => {
+    const message = configError({ PORT: 'tres mil' });
+    expect(message).toMatch(/^Configuración inválida:\n {2}PORT: /);
+    expect(message).toContain('se esperaba número');
+    expect(configError({ PORT: '70000' })).toMatch(/PORT: .*65535/);
+    expect(configError({ SEED_DEMO: 'quizás' })).toMatch(/SEED_DEMO: /);
+    expect(configError({ LOG_LEVEL: 'verbose' })).toMatch(/LOG_LEVEL: /);
+    expect(configError({ NODE_ENV: 'staging' })).toMatch(/NODE_ENV: /);
+  });
+
+  it('refuses URLs of the wrong kind with the expected scheme in the message', () => {
+    expect(configError({ DATABASE_URL: 'mysql://db/fics' })).toContain(
+      'DATABASE_URL: debe empezar con postgres://',
+    );
+    expect(configError({ SMTP_URL: 'http://smtp' })).toContain(
+      'SMTP_URL: debe empezar con smtp:// o smtps://',
+    );
+    expect(configError({ REDIS_URL: 'memcached://x' })).toContain('REDIS_URL: debe empezar con redis://');
+    expect(configError({ PUBLIC_URL: 'no es una url' })).toMatch(/PUBLIC_URL: /);
+  });
+
+  it('lists every bad variable at once', () => {
+    const message = configError({ PORT: 'x', SMTP_URL: 'http://smtp', JWT_SECRET: 'corta' });
+    expect(message).toContain('PORT: ');
+    expect(message).toContain('SMTP_URL: ');
+    expect(message).toContain('JWT_SECRET: debe tener al menos 32 caracteres');
+  });
+
+  it('requires JWT_SECRET and forbids demo data in production', () => {
+    expect(configError({ NODE_ENV: 'production' })).toContain(
+      'JWT_SECRET: es obligatorio con NODE_ENV=production',
+    );
+    expect(configError({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), SEED_DEMO: 'true' })).toContain(
+      'SEED_DEMO: no se permite con NODE_ENV=production',
+    );
+  });
+
+  it('requires the bootstrap administrator e-mail and password together, and a valid e-mail', () => {
+    expect(configError({ BOOTSTRAP_ADMIN_EMAIL: 'admin@fics.cl' })).toContain(
+      'BOOTSTRAP_ADMIN_EMAIL y BOOTSTRAP_ADMIN_PASSWORD deben definirse juntos',
+    );
+    expect(configError({ BOOTSTRAP_ADMIN_PASSWORD: 'una-clave-larga' })).toContain('deben definirse juntos');
+    expect(
+      configError({ BOOTSTRAP_ADMIN_EMAIL: 'no-es-correo', BOOTSTRAP_ADMIN_PASSWORD: 'una-clave-larga' }),
+    ).toMatch(/BOOTSTRAP_ADMIN_EMAIL: /);
+  });
+});
