@@ -25,6 +25,8 @@ import { rateLimitPlugin, type RateLimitPluginOptions } from './plugins/rate-lim
 import { mailPlugin } from './plugins/mail';
 import type { MailTransport } from './modules/mail/mail-transport';
 import { healthRoutes } from './modules/health/health.routes';
+import { regionsRoutes } from './modules/regions/regions.routes';
+import { collegesRoutes } from './modules/colleges/colleges.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -123,6 +125,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(regionsRoutes);
+      await api.register(collegesRoutes);
       await api.register(usersRoutes);
       await api.register(mediaRoutes);
       await api.register(authRoutes);

@@ -1,0 +1,109 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  collegeGradesParamsSchema,
+  createGradeBodySchema,
+  errorResponseSchema,
+  gradeMessages,
+  gradeParamsSchema,
+  gradeResponseSchema,
+  gradesResponseSchema,
+  messageResponseSchema,
+  updateGradeBodySchema,
+} from '@fics/contracts';
+import { actorOf } from '../../plugins/auth';
+import { createGrade, deleteGrade, listGrades, updateGrade } from './grades.service';
+
+const tags = ['Cursos'];
+const security = [{ bearerAuth: [] }];
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
+
+export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const admin = app.requireRole('ADMIN');
+
+  app.get(
+    '/colleges/:collegeId/grades',
+    {
+      preHandler: app.requireRole('ADMIN', 'TEACHER'),
+      schema: {
+        tags,
+        security,
+        summary: 'Cursos del establecimiento (un docente ve solo los suyos)',
+        params: collegeGradesParamsSchema,
+        response: { 200: gradesResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      grades: await listGrades({ db: app.db, actor: actorOf(request), collegeId: request.params.collegeId }),
+    }),
+  );
+
+  app.post(
+    '/colleges/:collegeId/grades',
+    {
+      preHandler: admin,
+      schema: {
+        tags,
+        security,
+        summary: 'Crea un curso',
+        params: collegeGradesParamsSchema,
+        body: createGradeBodySchema,
+        response: { 201: gradeResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const grade = await createGrade({
+        db: app.db,
+        collegeId: request.params.collegeId,
+        input: request.body,
+      });
+      return reply.status(201).send({ grade });
+    },
+  );
+
+  app.patch(
+    '/colleges/:collegeId/grades/:gradeId',
+    {
+      preHandler: admin,
+      schema: {
+        tags,
+        security,
+        summary: 'Edita un curso',
+        params: gradeParamsSchema,
+        body: updateGradeBodySchema,
+        response: { 200: gradeResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      grade: await updateGrade({
+        db: app.db,
+        collegeId: request.params.collegeId,
+        gradeId: request.params.gradeId,
+        input: request.body,
+      }),
+    }),
+  );
+
+  app.delete(
+    '/colleges/:collegeId/grades/:gradeId',
+    {
+      preHandler: admin,
+      schema: {
+        tags,
+        security,
+        summary: 'Elimina un curso sin usuarios ni fics',
+        params: gradeParamsSchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await deleteGrade({ db: app.db, collegeId: request.params.collegeId, gradeId: request.params.gradeId });
+      return { message: gradeMessages.deleted };
+    },
+  );
+};
