@@ -210,7 +210,7 @@ export async function describeDemoAccounts(options: { db: DbOrTx; dataDir: strin
       continue;
     }
     const current = row.passwordHash !== null && (await verifyPassword(row.passwordHash, account.password));
-    const role = (roleDisplayNames[account.role] ?? account.role).padEnd(14);
+    const role = (roleDisplayNames[account.role] ?? account.role).padEnd(15);
     const password = current ? account.password : '(la contraseña fue cambiada)';
     lines.push(`  ${role}${account.email.padEnd(30)}contraseña: ${password}`);
   }
