@@ -6,6 +6,11 @@ import react from '@vitejs/plugin-react';
 const coreGroups = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
   { name: 'data', test: /node_modules[\\/](@tanstack|i18next|react-i18next|notistack)[\\/]/ },
+  // Validation and forms: only lazy pages and the login dialog use them, so this chunk loads on demand.
+  {
+    name: 'forms',
+    test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]|packages[\\/]contracts[\\/]/,
+  },
 ];
 
 export default defineConfig({

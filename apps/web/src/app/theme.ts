@@ -14,7 +14,7 @@ export const colors = {
   onError: '#2B0609',
 } as const;
 
-export const theme = createTheme({
+const baseTheme = createTheme({
   palette: {
     primary: { main: colors.primary, dark: colors.primaryDark, contrastText: colors.onPrimary },
     error: { main: colors.error, dark: colors.errorDark, contrastText: colors.onError },
@@ -49,5 +49,13 @@ export const theme = createTheme({
     MuiFormHelperText: { styleOverrides: { root: { '&.Mui-error': { color: colors.errorDark } } } },
     MuiFormLabel: { styleOverrides: { root: { '&.Mui-error': { color: colors.errorDark } } } },
     MuiDialogTitle: { styleOverrides: { root: { fontWeight: 700 } } },
+  },
+});
+
+/** Headings shrink on phones (390 px): a 2rem h1 wraps a short title onto three lines. */
+export const theme = createTheme(baseTheme, {
+  typography: {
+    h1: { [baseTheme.breakpoints.down('md')]: { fontSize: '1.6rem' } },
+    h2: { [baseTheme.breakpoints.down('md')]: { fontSize: '1.35rem' } },
   },
 });

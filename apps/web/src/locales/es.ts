@@ -31,7 +31,6 @@ export const es = {
     deleteWarning: 'Esta acción no puede ser reversada, asegurese antes de continuar.',
   },
   header: {
-    home: 'Ir al inicio',
     login: 'Ingresar',
     logout: 'Log out',
     accountMenu: 'Menú de la cuenta',

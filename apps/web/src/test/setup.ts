@@ -1,8 +1,14 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// Lazy pages are compiled on first import; on a busy machine that can outlast the 1 s default.
+configure({ asyncUtilTimeout: 8000 });
 
 afterEach(() => {
   cleanup();
   localStorage.clear();
 });
+
+// jsdom does not implement scrolling; the shell scrolls to the top on each path change.
+window.scrollTo = () => undefined;

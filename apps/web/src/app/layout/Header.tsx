@@ -66,7 +66,6 @@ export function Header({ entries }: { entries?: readonly MenuEntry[] }) {
         <Typography
           component={RouterLink}
           to="/"
-          aria-label={t('header.home')}
           sx={{
             fontSize: { xs: '1.6rem', md: '1.9rem' },
             fontWeight: 800,
@@ -80,7 +79,7 @@ export function Header({ entries }: { entries?: readonly MenuEntry[] }) {
         </Typography>
         <Box sx={{ flexGrow: 1 }} />
         {status === 'loading' ? (
-          <Skeleton variant="circular" width={40} height={40} aria-label={t('common.loading')} />
+          <Skeleton variant="circular" width={40} height={40} aria-hidden />
         ) : user ? (
           <AccountMenu user={user} entries={entries} onLogout={logout} />
         ) : (

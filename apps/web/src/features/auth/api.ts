@@ -4,13 +4,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AuthResult, LoginBody, RoleName, User } from '@fics/contracts';
 import { api, isApiError } from '../../lib/api-client';
-import {
-  clearSession,
-  getRefreshToken,
-  setTokens,
-  subscribeSession,
-  useStoredToken,
-} from '../../lib/session';
+import { clearSession, setTokens, subscribeSession, useStoredToken } from '../../lib/session';
 import { useToast } from '../../components/toast';
 
 export const currentUserKey = ['auth', 'me'] as const;
@@ -104,9 +98,9 @@ export function useLogout(): () => Promise<void> {
   const toast = useToast();
   const { t } = useTranslation();
   return useCallback(async () => {
-    const refreshToken = getRefreshToken();
     try {
-      await api.post('/auth/logout', refreshToken ? { refreshToken } : {});
+      // Revokes the session behind the bearer token, refresh token included.
+      await api.post('/auth/logout');
     } catch {
       // The server session expires on its own; the user asked to leave, so leave.
     }

@@ -1,0 +1,119 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { RouteObject } from 'react-router';
+import { setTokens } from '../lib/session';
+import { makeUser, mockApi, renderApp } from '../test/utils';
+import { RequireAuth, RequireRole } from './guards';
+import { AppLayout } from './layout/AppLayout';
+import { RouteErrorPage } from './layout/ErrorPage';
+
+function Boom(): never {
+  throw new Error('render failure');
+}
+
+/** The shell around a page that throws and pages behind each guard. */
+const testRoutes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        errorElement: <RouteErrorPage />,
+        children: [
+          { path: '/', element: <p>Inicio</p> },
+          { path: '/boom', element: <Boom /> },
+          {
+            path: '/perfil',
+            element: (
+              <RequireAuth>
+                <p>Página de perfil</p>
+              </RequireAuth>
+            ),
+          },
+          {
+            path: '/escuelas',
+            element: (
+              <RequireRole roles={['ADMIN']}>
+                <p>Página de escuelas</p>
+              </RequireRole>
+            ),
+          },
+        ],
+      },
+    ],
+  },
+];
+
+describe('route table and shell', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('shows the not-found page for an unknown path, with a way home', async () => {
+    mockApi({});
+    const { router } = renderApp('/no/existe');
+    expect(await screen.findByRole('heading', { name: 'Ups, esta pagina no existe...' })).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Regresar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByText('Nada que mostrar...')).toBeInTheDocument();
+  });
+
+  it('redirects /index.html to /', async () => {
+    mockApi({});
+    const { router } = renderApp('/index.html');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it("shows 'Ups, algo ha salido mal' when a page fails to render, keeping the header", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockApi({});
+    const { router } = renderApp('/boom', testRoutes);
+    expect(await screen.findByRole('heading', { name: 'Ups, algo ha salido mal' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ingresar' })).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Ir al home' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByText('Inicio')).toBeInTheDocument();
+  });
+
+  it('sends a visitor away from a signed-in page', async () => {
+    mockApi({});
+    const { router } = renderApp('/perfil', testRoutes);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(screen.queryByText('Página de perfil')).not.toBeInTheDocument();
+  });
+
+  it('sends a user without the role home, and lets the right role in', async () => {
+    mockApi({ 'GET /auth/me': { body: { user: makeUser('TEACHER') } } });
+    setTokens({ accessToken: 'a', refreshToken: 'r' });
+    const teacher = renderApp('/escuelas', testRoutes);
+    await waitFor(() => expect(teacher.router.state.location.pathname).toBe('/'));
+    teacher.unmount();
+
+    mockApi({ 'GET /auth/me': { body: { user: makeUser('ADMIN') } } });
+    renderApp('/escuelas', testRoutes);
+    expect(await screen.findByText('Página de escuelas')).toBeInTheDocument();
+  });
+
+  it('clears a stored session whose user the server no longer accepts', async () => {
+    mockApi({
+      'GET /auth/me': { status: 401, body: { type: 'UNAUTHORIZED', message: 'x' } },
+      'POST /auth/changetoken': { body: { accessToken: 'b', refreshToken: 'r2' } },
+    });
+    setTokens({ accessToken: 'a', refreshToken: 'r' });
+    renderApp('/', testRoutes);
+    await waitFor(() => expect(localStorage.getItem('token')).toBeNull());
+    expect(await screen.findByRole('button', { name: 'Ingresar' })).toBeInTheDocument();
+  });
+
+  it('reloads the user when another tab signs in', async () => {
+    mockApi({ 'GET /auth/me': { body: { user: makeUser('ADMIN') } } });
+    renderApp('/', testRoutes);
+    expect(await screen.findByRole('button', { name: 'Ingresar' })).toBeInTheDocument();
+    localStorage.setItem('token', 'from-other-tab');
+    localStorage.setItem('refreshToken', 'r');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'token', newValue: 'from-other-tab' }));
+    expect(await screen.findByRole('button', { name: 'Menú de la cuenta' })).toBeInTheDocument();
+  });
+});
