@@ -1,0 +1,37 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/** Debian's Chromium (apt-get install -y chromium), or CHROME_PATH; Playwright never downloads a browser here. */
+const executablePath = process.env.CHROME_PATH || '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  outputDir: 'test-results',
+  // Each worker runs its own server (fresh database, demo data): two is the most two cores carry.
+  workers: process.env.CI ? 1 : 2,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['./support/summary-reporter.ts']],
+  use: {
+    ...devices['Desktop Chrome'],
+    locale: 'es-CL',
+    timezoneId: 'America/Santiago',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+});
