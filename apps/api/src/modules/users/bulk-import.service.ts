@@ -15,7 +15,10 @@ const CHUNK_SIZE = 200;
 interface ValidRow {
   index: number;
   name: string;
+  /** Trimmed and lower-cased. */
   email: string;
+  /** As sent (trimmed): errors echo what the user typed. */
+  sentEmail: string;
 }
 
 const cellText = (value: string | number | null | undefined) =>
@@ -24,7 +27,8 @@ const cellText = (value: string | number | null | undefined) =>
 /**
  * Creates many accounts of one role (spec 000 §2 Bulk import wizard). Every row is checked on its
  * own and a bad row never blocks the others: invalid rows, e-mails repeated in the list and
- * e-mails already registered come back in `usersErrors`, in the order of the list.
+ * e-mails already registered come back in `usersErrors`, in the order of the list, with the
+ * e-mail and name as sent (trimmed).
  * Accounts are created in chunks; each chunk inserts users, memberships and invitations in one
  * transaction, with `ON CONFLICT DO NOTHING` so a row lost to a concurrent insert is reported
  * as already registered instead of failing the chunk.
@@ -73,13 +77,13 @@ export async function importUsers(options: {
       return;
     }
     seen.add(parsed.data.email);
-    candidates.push({ index, ...parsed.data });
+    candidates.push({ index, ...parsed.data, sentEmail: email });
   });
 
   const registered = await registeredEmails(db, [...seen]);
   const fresh = candidates.filter((row) => {
     if (registered.has(row.email)) {
-      fail(row.index, row.email, row.name, userMessages.emailTaken);
+      fail(row.index, row.sentEmail, row.name, userMessages.emailTaken);
       return false;
     }
     return true;
@@ -108,7 +112,7 @@ export async function importUsers(options: {
     const createdEmails = new Set(created.map((u) => u.email));
     for (const row of chunk) {
       if (!createdEmails.has(row.email)) {
-        fail(row.index, row.email, row.name, userMessages.emailTaken);
+        fail(row.index, row.sentEmail, row.name, userMessages.emailTaken);
       }
     }
   }
