@@ -16,7 +16,7 @@ const ALL: readonly RoleName[] = ['ADMIN', 'TEACHER', 'STUDENT'];
 export const menuEntries: readonly MenuEntry[] = [
   { label: 'profile', path: '/perfil', roles: ALL, available: false },
   { label: 'users', path: '/usuarios', roles: ['ADMIN', 'TEACHER'], available: false },
-  { label: 'schools', path: '/escuelas', roles: ['ADMIN'], available: false },
+  { label: 'schools', path: '/escuelas', roles: ['ADMIN'], available: true },
   { label: 'changeRequests', path: '/cambios', roles: ['ADMIN'], available: false },
   { label: 'registerRequests', path: '/registros', roles: ['ADMIN'], available: false },
   { label: 'newFic', path: '/fics/nuevo', roles: ['STUDENT'], available: false },

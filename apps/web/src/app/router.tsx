@@ -48,6 +48,16 @@ const pages: readonly PageRoute[] = [
     page: lazyPage(() => import('../features/auth/pages/PasswordRecoveryPage'), 'PasswordRecoveryPage'),
     access: 'public',
   },
+  {
+    path: '/escuelas',
+    page: lazyPage(() => import('../features/colleges/pages/CollegesPage'), 'CollegesPage'),
+    access: ['ADMIN'],
+  },
+  {
+    path: '/escuelas/:collegeId',
+    page: lazyPage(() => import('../features/colleges/pages/CollegePage'), 'CollegePage'),
+    access: ['ADMIN'],
+  },
 ];
 
 function guarded({ page: Page, access }: PageRoute) {

@@ -1,0 +1,194 @@
+import { useId, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import {
+  createGradeBodySchema,
+  gradeCycleNames,
+  gradeCycles,
+  type Grade,
+  type GradeCycle,
+} from '@fics/contracts';
+import { FormError } from '../../../components/FormError';
+import { SubmitButton } from '../../../components/SubmitButton';
+import { useToast } from '../../../components/toast';
+import { useCreateGrade, useUpdateGrade } from '../api';
+import { applyFieldErrors } from '../field-errors';
+
+interface GradeFormDialogProps {
+  open: boolean;
+  collegeId: string;
+  /** The grade to edit; null creates one in the school. */
+  grade: Pick<Grade, '_id' | 'level' | 'cicle' | 'name'> | null;
+  onClose: () => void;
+}
+
+/** Spec 000 §5 Grade: cycle, then a level of that cycle, then the name (1 to 25 characters). */
+export function GradeFormDialog({ open, collegeId, grade, onClose }: GradeFormDialogProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  // A fresh form each time the dialog opens; the old one stays mounted while the dialog fades out.
+  const [session, setSession] = useState(0);
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) {
+      setSession((n) => n + 1);
+    }
+  }
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
+      <DialogTitle id={titleId}>
+        {grade ? t('colleges.gradeEditTitle') : t('colleges.gradeCreateTitle')}
+      </DialogTitle>
+      <GradeForm key={session} collegeId={collegeId} grade={grade} onClose={onClose} />
+    </Dialog>
+  );
+}
+
+type FormInput = z.input<typeof createGradeBodySchema>;
+type FormOutput = z.output<typeof createGradeBodySchema>;
+
+function levelsOf(cicle: string): readonly string[] {
+  return (gradeCycles as Record<string, readonly string[] | undefined>)[cicle] ?? [];
+}
+
+function GradeForm({
+  collegeId,
+  grade,
+  onClose,
+}: {
+  collegeId: string;
+  grade: GradeFormDialogProps['grade'];
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const create = useCreateGrade(collegeId);
+  const update = useUpdateGrade(collegeId);
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    formState: { errors, isSubmitting },
+  } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(createGradeBodySchema),
+    defaultValues: { cicle: grade?.cicle ?? '', level: grade?.level ?? '', name: grade?.name ?? '' },
+  });
+  const cicle = useWatch({ control, name: 'cicle' });
+  const levels = levelsOf(cicle);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      if (grade) {
+        await update.mutateAsync({ gradeId: grade._id, body: values });
+        toast.success(t('colleges.gradeUpdated'));
+      } else {
+        await create.mutateAsync(values);
+        toast.success(t('colleges.gradeAdded'));
+      }
+      onClose();
+    } catch (error) {
+      // A duplicate grade (409) is about the name given to that level and cycle.
+      if (!applyFieldErrors(error, setError, ['cicle', 'level', 'name'], 'name')) {
+        toast.error(t('errors.generic'));
+        setFailure(t('errors.genericInline'));
+      }
+    }
+  });
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit}>
+      <DialogContent sx={{ pt: 1 }}>
+        <Stack spacing={2.5} sx={{ pt: 1 }}>
+          <Controller
+            control={control}
+            name="cicle"
+            render={({ field, fieldState }) => (
+              <TextField
+                select
+                label={t('colleges.cycle')}
+                name={field.name}
+                inputRef={field.ref}
+                value={field.value}
+                onChange={(event) => {
+                  field.onChange(event.target.value);
+                  // Spec 000 §5: changing the cycle clears the level.
+                  setValue('level', '');
+                }}
+                onBlur={field.onBlur}
+                required
+                error={Boolean(fieldState.error)}
+                helperText={fieldState.error?.message}
+              >
+                {gradeCycleNames.map((name: GradeCycle) => (
+                  <MenuItem key={name} value={name}>
+                    {name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+          <Controller
+            control={control}
+            name="level"
+            render={({ field, fieldState }) => (
+              <TextField
+                select
+                label={t('colleges.level')}
+                name={field.name}
+                inputRef={field.ref}
+                value={levels.includes(field.value) ? field.value : ''}
+                onChange={(event) => field.onChange(event.target.value)}
+                onBlur={field.onBlur}
+                required
+                disabled={levels.length === 0}
+                error={Boolean(fieldState.error)}
+                helperText={
+                  fieldState.error?.message ??
+                  (levels.length === 0 ? t('colleges.chooseCycleFirst') : undefined)
+                }
+              >
+                {levels.map((name) => (
+                  <MenuItem key={name} value={name}>
+                    {name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+          <TextField
+            {...register('name')}
+            label={t('colleges.gradeName')}
+            required
+            error={Boolean(errors.name)}
+            helperText={errors.name?.message ?? t('colleges.gradeNameHint')}
+          />
+          <FormError message={failure} />
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2.5 }}>
+        <Button onClick={onClose} disabled={isSubmitting}>
+          {t('common.cancel')}
+        </Button>
+        <SubmitButton pending={isSubmitting}>
+          {grade ? t('colleges.save') : t('colleges.create')}
+        </SubmitButton>
+      </DialogActions>
+    </Box>
+  );
+}

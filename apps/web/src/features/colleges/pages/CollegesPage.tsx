@@ -1,0 +1,147 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import AddIcon from '@mui/icons-material/Add';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import ErrorOutlineOutlined from '@mui/icons-material/ErrorOutlineOutlined';
+import { useTranslation } from 'react-i18next';
+import type { College } from '@fics/contracts';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { EmptyState } from '../../../components/EmptyState';
+import { PageLoader } from '../../../components/PageLoader';
+import { PageTitle } from '../../../components/PageTitle';
+import { useToast } from '../../../components/toast';
+import { isApiError } from '../../../lib/api-client';
+import { downloadCollegesExport, useColleges, useDeleteCollege } from '../api';
+import { CollegeFormDialog } from '../components/CollegeFormDialog';
+import { CollegesTable } from '../components/CollegesTable';
+
+/** /escuelas (ADMIN): the school list with export, create, edit and delete (spec 000 §2 Schools). */
+export function CollegesPage() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const colleges = useColleges();
+  const remove = useDeleteCollege();
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<College | null>(null);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [deleting, setDeleting] = useState<College | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [downloading, setDownloading] = useState(false);
+
+  const openForm = (college: College | null) => {
+    setEditing(college);
+    setFormOpen(true);
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) {
+      return;
+    }
+    setProblem(null);
+    try {
+      await remove.mutateAsync(deleting._id);
+      toast.success(t('colleges.deleted'));
+    } catch (error) {
+      // A school still in use (409) or already gone (404): the server says which, in Spanish.
+      if (isApiError(error) && (error.status === 409 || error.status === 404)) {
+        setProblem(error.message);
+      } else {
+        toast.error(t('errors.generic'));
+        setProblem(t('errors.genericInline'));
+      }
+    }
+    setConfirmOpen(false);
+  };
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      await downloadCollegesExport();
+    } catch {
+      toast.error(t('errors.generic'));
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  let content;
+  if (colleges.isPending) {
+    content = <PageLoader />;
+  } else if (colleges.isError) {
+    content = (
+      <EmptyState
+        icon={<ErrorOutlineOutlined fontSize="inherit" />}
+        message={t('errors.loadFailed')}
+        action={
+          <Button variant="outlined" onClick={() => void colleges.refetch()}>
+            {t('colleges.retry')}
+          </Button>
+        }
+      />
+    );
+  } else if (colleges.data.length === 0) {
+    content = <EmptyState message={t('colleges.noResults')} />;
+  } else {
+    content = (
+      <CollegesTable
+        colleges={colleges.data}
+        onEdit={openForm}
+        onDelete={(college) => {
+          setDeleting(college);
+          setConfirmOpen(true);
+        }}
+      />
+    );
+  }
+
+  return (
+    <>
+      <PageTitle
+        title={t('colleges.title')}
+        actions={
+          <>
+            <Button
+              variant="outlined"
+              onClick={() => void download()}
+              disabled={downloading}
+              aria-busy={downloading}
+              startIcon={
+                downloading ? (
+                  <CircularProgress size={18} color="inherit" aria-hidden />
+                ) : (
+                  <FileDownloadOutlined />
+                )
+              }
+            >
+              {t('colleges.download')}
+            </Button>
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => openForm(null)}>
+              {t('colleges.add')}
+            </Button>
+          </>
+        }
+      />
+      {problem ? (
+        <Alert
+          severity="error"
+          role="alert"
+          onClose={() => setProblem(null)}
+          closeText={t('common.close')}
+          sx={{ mb: 2 }}
+        >
+          {problem}
+        </Alert>
+      ) : null}
+      {content}
+      <CollegeFormDialog open={formOpen} college={editing} onClose={() => setFormOpen(false)} />
+      <ConfirmDialog
+        open={confirmOpen}
+        onClose={() => setConfirmOpen(false)}
+        onConfirm={() => void confirmDelete()}
+        pending={remove.isPending}
+      />
+    </>
+  );
+}
