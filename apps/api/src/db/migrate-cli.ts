@@ -1,8 +1,17 @@
 import path from 'node:path';
-import { loadConfig } from '../config';
+import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from './client';
 
-const config = loadConfig();
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: path.join(config.dataDir, 'pglite'),
