@@ -281,7 +281,8 @@ export function BulkImportDialog({ open, onClose, onFinished }: BulkImportDialog
           </Step>
         ))}
       </Stepper>
-      <DialogContent dividers sx={{ px: { xs: 2, sm: 3 } }}>
+      {/* A floor on the height keeps the dialog from jumping as the steps change on a desktop. */}
+      <DialogContent dividers sx={{ px: { xs: 2, sm: 3 }, minHeight: { sm: 380 } }}>
         {wizard.step === 0 ? (
           loadFailed ? (
             <Alert

@@ -85,15 +85,15 @@ export function UsersStep({ rows, onChange, errors }: UsersStepProps) {
                 component="li"
                 key={row.id}
                 aria-label={t('bulkImport.rowLabel', { number })}
-                sx={{
+                sx={(theme) => ({
                   display: 'grid',
                   gridTemplateColumns: '2.25rem 1fr auto',
                   alignItems: 'start',
                   gap: 1,
-                  py: { xs: 1.5, md: 0 },
-                  borderBottom: { xs: 1, md: 0 },
-                  borderColor: 'divider',
-                }}
+                  // Phones stack a row's two fields, so a line tells one row from the next.
+                  pb: { xs: 1.5, md: 0 },
+                  borderBottom: { xs: `1px solid ${theme.palette.divider}`, md: 'none' },
+                })}
               >
                 <Typography
                   variant="body2"
