@@ -91,6 +91,25 @@ describe('api client', () => {
     expect(expired).toHaveBeenCalledTimes(1);
   });
 
+  it('uses the pair another tab rotated while it waited for the refresh lock, without reusing the old token', async () => {
+    const fetchMock = stubServer(() => ({ status: 500 }));
+    // Another tab holds the lock and rotates the tokens before this tab gets it.
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      locks: {
+        request: async (_name: string, callback: () => Promise<boolean> | boolean) => {
+          localStorage.setItem('token', 'new-access');
+          localStorage.setItem('refreshToken', 'new-refresh');
+          return callback();
+        },
+      },
+    });
+
+    await expect(api.get('/a')).resolves.toEqual({ path: '/api/v1/a' });
+    expect(changeTokenCalls(fetchMock)).toHaveLength(0);
+    expect(expired).not.toHaveBeenCalled();
+  });
+
   it('keeps the session when the refresh fails for another reason', async () => {
     stubServer(() => ({
       status: 503,

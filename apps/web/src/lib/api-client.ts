@@ -61,8 +61,29 @@ function refreshSession(): Promise<boolean> {
   return refreshing;
 }
 
+const REFRESH_LOCK = 'fics-token-refresh';
+
+/**
+ * Refresh tokens are single use and a reused one ends the session, so tabs must not rotate the same
+ * token at once: the Web Locks API serialises refreshes across tabs, and a tab that waited finds the
+ * token already rotated by another tab and simply uses the new pair.
+ */
 async function doRefresh(): Promise<boolean> {
-  const refreshToken = getRefreshToken();
+  const seen = getRefreshToken();
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (!locks) {
+    return rotate(seen);
+  }
+  return locks.request(REFRESH_LOCK, () => {
+    const current = getRefreshToken();
+    if (current && current !== seen) {
+      return true;
+    }
+    return rotate(current);
+  });
+}
+
+async function rotate(refreshToken: string | null): Promise<boolean> {
   if (!refreshToken) {
     expireSession();
     return false;
