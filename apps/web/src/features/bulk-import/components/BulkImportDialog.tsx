@@ -246,7 +246,8 @@ export function BulkImportDialog({ open, onClose, onFinished }: BulkImportDialog
   };
 
   const loadFailed = roles.isError || colleges.isError;
-  const loading = roles.isPending || (teacher && colleges.isPending);
+  // Until the caller is known, the step cannot tell a teacher's fixed role from an administrator's choice.
+  const loading = !currentUser || roles.isPending || (teacher && colleges.isPending);
 
   return (
     <Dialog

@@ -1,4 +1,4 @@
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -71,6 +71,7 @@ export function SelectionStep({
   collegesLoading,
 }: SelectionStepProps) {
   const { t } = useTranslation();
+  const sourceLabelId = useId();
   const roleName = roles.find((role) => role._id === value.roleId)?.name ?? null;
   const college = colleges.find((c) => c._id === value.collegeId) ?? null;
   const grades = college?.grades ?? [];
@@ -150,7 +151,7 @@ export function SelectionStep({
       ) : null}
 
       <Box>
-        <Typography component="p" variant="subtitle2" id="bulk-import-source" sx={{ mb: 1 }}>
+        <Typography component="p" variant="subtitle2" id={sourceLabelId} sx={{ mb: 1 }}>
           {t('bulkImport.source')}
         </Typography>
         <ToggleButtonGroup
@@ -159,7 +160,7 @@ export function SelectionStep({
           color="primary"
           size="small"
           value={value.source}
-          aria-labelledby="bulk-import-source"
+          aria-labelledby={sourceLabelId}
           onChange={(_, source: Source | null) => {
             if (source) {
               onChange({ source });

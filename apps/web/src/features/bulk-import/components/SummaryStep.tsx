@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -35,7 +36,13 @@ export function SummaryStep({ outcome }: { outcome: ImportOutcome }) {
     );
   }
 
-  const { usersCreated, usersErrors } = outcome.summary;
+  return <Summary summary={outcome.summary} />;
+}
+
+function Summary({ summary }: { summary: BulkImportSummary }) {
+  const { t } = useTranslation();
+  const errorsTitleId = useId();
+  const { usersCreated, usersErrors } = summary;
   return (
     <Stack spacing={2.5} sx={{ pt: 1 }}>
       <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1.5 }}>
@@ -51,17 +58,12 @@ export function SummaryStep({ outcome }: { outcome: ImportOutcome }) {
         <Alert severity="success">{t('bulkImport.noErrors')}</Alert>
       ) : (
         <Box>
-          <Typography
-            component="h3"
-            variant="subtitle1"
-            sx={{ fontWeight: 700, mb: 1 }}
-            id="bulk-import-errors"
-          >
+          <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }} id={errorsTitleId}>
             {t('bulkImport.errorsTitle')}
           </Typography>
           <Box
             component="ul"
-            aria-labelledby="bulk-import-errors"
+            aria-labelledby={errorsTitleId}
             sx={{ listStyle: 'none', m: 0, p: 0, border: 1, borderColor: 'divider', borderRadius: 1 }}
           >
             {usersErrors.map((failure, index) => (
