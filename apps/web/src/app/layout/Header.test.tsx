@@ -85,7 +85,8 @@ describe('Header', () => {
     const { user } = renderHeader(makeUser('STUDENT'));
     const menu = await openMenu(user);
     expect(within(menu).getByText('Estudiante')).toBeInTheDocument();
-    expect(within(menu).getByText('Colegio Los Andes · Quinto Básico A')).toBeInTheDocument();
+    expect(within(menu).getByText('Colegio Los Andes')).toBeInTheDocument();
+    expect(within(menu).getByText('Quinto Básico A')).toBeInTheDocument();
     expect(linkNames(menu)).toEqual(['Perfil', 'Crear Fic', 'Mis fics', 'Log out']);
   });
 

@@ -33,14 +33,13 @@ export function initials(name: string): string {
     .join('');
 }
 
-/** A student's school and grade, e.g. 'Colegio Los Andes · Quinto Básico A'. */
-export function studentPlacement(user: User): string | null {
+/** A student's school and grade lines, e.g. ['Colegio Los Andes', 'Quinto Básico A']. */
+export function studentPlacement(user: User): string[] {
   const college = user.collegeId[0];
   const grade = user.gradeId[0];
-  const parts = [college?.name, grade ? `${grade.level} ${grade.cicle} ${grade.name}` : undefined].filter(
-    (part): part is string => Boolean(part),
+  return [college?.name, grade ? `${grade.level} ${grade.cicle} ${grade.name}` : undefined].filter(
+    (line): line is string => Boolean(line),
   );
-  return parts.length > 0 ? parts.join(' · ') : null;
 }
 
 function UserAvatar({ user, size }: { user: User; size: number }) {
@@ -106,7 +105,7 @@ function AccountMenu({
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [leaving, setLeaving] = useState(false);
   const links = menuFor(user.role.name, entries);
-  const placement = user.role.name === 'STUDENT' ? studentPlacement(user) : null;
+  const placement = user.role.name === 'STUDENT' ? studentPlacement(user) : [];
   const close = () => setAnchor(null);
 
   return (
@@ -143,14 +142,14 @@ function AccountMenu({
             <Typography variant="body2" color="text.secondary">
               {capitalise(user.role.displayName)}
             </Typography>
-            {placement ? (
-              <Typography variant="body2" color="text.secondary">
-                {placement}
+            {placement.map((line) => (
+              <Typography key={line} variant="body2" color="text.secondary">
+                {line}
               </Typography>
-            ) : null}
+            ))}
           </Box>
         </Box>
-        <Divider component="li" />
+        <Divider component="li" sx={{ mb: 0.5 }} />
         {links.map((entry) => (
           <MenuItem key={entry.path} component={RouterLink} to={entry.path} onClick={close}>
             {t(`menu.${entry.label}`)}
