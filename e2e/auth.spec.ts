@@ -8,7 +8,7 @@ const roles: { role: RoleName; displayName: string; links: string[]; notLinks: s
 
 test.describe('login and logout', () => {
   for (const { role, displayName, links, notLinks } of roles) {
-    test(`a ${displayName.toLowerCase()} logs in through 'Ingresar', sees the role's menu and logs out`, async ({
+    test(`the demo ${displayName} logs in through 'Ingresar', sees the role's menu and logs out`, async ({
       page,
       demo,
     }) => {
