@@ -92,6 +92,11 @@ describe('own profile: PATCH /users/:id/profile and DELETE /users/:id/profile/ph
       expect(photo.statusCode).toBe(403);
     }
     expect((await patch({}, w.studentA1.id, { name: 'Nadie' })).statusCode).toBe(401);
+    const anonymousPhoto = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/users/${w.studentA1.id}/profile/photo`,
+    });
+    expect(anonymousPhoto.statusCode).toBe(401);
   });
 
   it('replaces the photo with a re-encoded PNG without the EXIF GPS block, then removes it', async () => {
