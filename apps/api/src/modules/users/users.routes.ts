@@ -93,14 +93,19 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: bulkImportResponseSchema, ...failures, 413: errorResponseSchema },
       },
     },
-    async (request) => ({
-      summary: await importUsers({
+    async (request) => {
+      const summary = await importUsers({
         db: app.db,
         actor: actorOf(request),
         input: request.body,
         publicUrl: app.config.publicUrl,
-      }),
-    }),
+      });
+      if (summary.usersCreated > 0) {
+        // The invitations are committed: send them now rather than at the next poll.
+        app.mail.wake();
+      }
+      return { summary };
+    },
   );
 
   app.get(
@@ -137,6 +142,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         input: request.body,
         publicUrl: app.config.publicUrl,
       });
+      app.mail.wake();
       return reply.status(201).send({ user });
     },
   );
