@@ -1,0 +1,72 @@
+/**
+ * Home page weight: the JavaScript and CSS a first visit to `/` downloads (the entry script and
+ * the chunks index.html preloads), gzip-compressed as the server sends it, against a budget and
+ * against the whole build. Also checks that the heavy, lazy libraries (spreadsheets, image crop,
+ * phone input) stay out of it. Needs a build (`npm run build`); exits non-zero over budget.
+ *
+ *   node --import tsx bench/web-bundle.bench.ts
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+/** Gzipped bytes a phone downloads for the home page's code (React, MUI, router, query, i18n). */
+const HOME_BUDGET_GZIP = 230 * 1024;
+
+const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
+const indexFile = path.join(dist, 'index.html');
+if (!fs.existsSync(indexFile)) {
+  console.error('No build found: run `npm run build` first.');
+  process.exit(1);
+}
+
+const html = fs.readFileSync(indexFile, 'utf8');
+const homeFiles = [
+  ...html.matchAll(/<script[^>]+src="([^"]+)"/g),
+  ...html.matchAll(/<link[^>]+rel="(?:modulepreload|stylesheet)"[^>]+href="([^"]+)"/g),
+].map((m) => m[1]!.replace(/^\//, ''));
+
+const gz = (file: string) => gzipSync(fs.readFileSync(path.join(dist, file)), { level: 6 }).length;
+const raw = (file: string) => fs.statSync(path.join(dist, file)).size;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+const allAssets = fs
+  .readdirSync(path.join(dist, 'assets'))
+  .filter((f) => /\.(js|css)$/.test(f))
+  .map((f) => `assets/${f}`);
+
+const homeRaw = homeFiles.reduce((sum, f) => sum + raw(f), 0);
+const homeGzip = homeFiles.reduce((sum, f) => sum + gz(f), 0);
+const totalGzip = allAssets.reduce((sum, f) => sum + gz(f), 0);
+
+console.log('Home page (/) code downloaded on first visit:');
+for (const file of homeFiles) {
+  console.log(`  ${file.padEnd(40)} ${kb(raw(file)).padStart(10)} raw ${kb(gz(file)).padStart(10)} gzip`);
+}
+console.log(`  total: ${kb(homeRaw)} raw, ${kb(homeGzip)} gzip`);
+console.log(`Whole build: ${allAssets.length} files, ${kb(totalGzip)} gzip`);
+console.log(`Ratio home / whole build (gzip): ${(homeGzip / totalGzip).toFixed(2)}`);
+console.log(`Ratio home / budget ${kb(HOME_BUDGET_GZIP)}: ${(homeGzip / HOME_BUDGET_GZIP).toFixed(2)}`);
+
+// Markers of the lazy libraries: none may appear in what the home page loads.
+const heavy: Record<string, RegExp> = {
+  'SheetJS (@e965/xlsx)': /SheetJS|\bXLSX\b/,
+  'react-easy-crop': /reactEasyCrop|react-easy-crop/,
+  'react-phone-number-input': /PhoneInputCountry|libphonenumber/i,
+};
+let leaked = false;
+for (const [name, marker] of Object.entries(heavy)) {
+  const where = homeFiles.filter(
+    (f) => f.endsWith('.js') && marker.test(fs.readFileSync(path.join(dist, f), 'utf8')),
+  );
+  if (where.length > 0) {
+    leaked = true;
+    console.log(`FAIL: ${name} is in the home page's code (${where.join(', ')})`);
+  }
+}
+
+if (homeGzip > HOME_BUDGET_GZIP) {
+  console.log(`FAIL: the home page's code is over budget by ${kb(homeGzip - HOME_BUDGET_GZIP)}`);
+}
+process.exitCode = leaked || homeGzip > HOME_BUDGET_GZIP ? 1 : 0;
