@@ -49,6 +49,11 @@ const pages: readonly PageRoute[] = [
     access: 'public',
   },
   {
+    path: '/usuarios',
+    page: lazyPage(() => import('../features/users/pages/UsersPage'), 'UsersPage'),
+    access: ['ADMIN', 'TEACHER'],
+  },
+  {
     path: '/escuelas',
     page: lazyPage(() => import('../features/colleges/pages/CollegesPage'), 'CollegesPage'),
     access: ['ADMIN'],

@@ -1,0 +1,122 @@
+import { useEffect, useId, useState } from 'react';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormHelperText from '@mui/material/FormHelperText';
+import Typography from '@mui/material/Typography';
+import PhotoCameraOutlined from '@mui/icons-material/PhotoCameraOutlined';
+import { useTranslation } from 'react-i18next';
+import { limits, userMessages } from '@fics/contracts';
+
+/** Spec 000 §5 Avatar: an image of at most 1,048,576 bytes; the server re-encodes it to 200 x 200. */
+export function checkAvatarFile(file: File): string | null {
+  if (!file.type.startsWith('image/')) {
+    return userMessages.fileNotImage;
+  }
+  if (file.size > limits.imageMaxBytes) {
+    return userMessages.fileTooLarge;
+  }
+  return null;
+}
+
+interface AvatarFieldProps {
+  name: string;
+  /** The picture the user has now, if any. */
+  currentUrl: string | null;
+  file: File | null;
+  onChange: (file: File | null) => void;
+  /** A client-side or server message about the file. */
+  error: string | null;
+  onError: (message: string | null) => void;
+  disabled?: boolean;
+}
+
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]!.toUpperCase())
+    .join('');
+}
+
+/** Choose an image, see it before saving; a wrong type or size is refused before any upload. */
+export function AvatarField({
+  name,
+  currentUrl,
+  file,
+  onChange,
+  error,
+  onError,
+  disabled = false,
+}: AvatarFieldProps) {
+  const { t } = useTranslation();
+  const inputId = useId();
+  const errorId = useId();
+  const [previewUrl, setPreviewUrl] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!file) {
+      setPreviewUrl(null);
+      return undefined;
+    }
+    const url = URL.createObjectURL(file);
+    setPreviewUrl(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+
+  const src = previewUrl ?? currentUrl ?? undefined;
+
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+      <Avatar
+        src={src}
+        alt={src ? t('users.avatarPreview') : undefined}
+        sx={{ width: 72, height: 72, fontSize: 26, bgcolor: 'primary.main', color: 'primary.contrastText' }}
+      >
+        {initials(name)}
+      </Avatar>
+      <Box sx={{ minWidth: 0 }}>
+        <Typography variant="body2" sx={{ fontWeight: 600, mb: 0.5 }}>
+          {t('users.avatar')}
+        </Typography>
+        <Button
+          component="label"
+          htmlFor={inputId}
+          variant="outlined"
+          size="small"
+          startIcon={<PhotoCameraOutlined />}
+          disabled={disabled}
+        >
+          {t('users.chooseImage')}
+          <input
+            id={inputId}
+            type="file"
+            accept="image/*"
+            hidden
+            disabled={disabled}
+            aria-describedby={error ? errorId : undefined}
+            onChange={(event) => {
+              const chosen = event.target.files?.[0];
+              // Choosing the same file again after an error must fire onChange again.
+              event.target.value = '';
+              if (!chosen) {
+                return;
+              }
+              const problem = checkAvatarFile(chosen);
+              onError(problem);
+              onChange(problem ? null : chosen);
+            }}
+          />
+        </Button>
+        {error ? (
+          <FormHelperText id={errorId} error role="alert">
+            {error}
+          </FormHelperText>
+        ) : (
+          <FormHelperText>{t('users.avatarHint')}</FormHelperText>
+        )}
+      </Box>
+    </Box>
+  );
+}

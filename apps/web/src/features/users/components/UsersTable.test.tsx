@@ -1,0 +1,89 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithProviders } from '../../../test/utils';
+import { adminUser, studentUser, teacherUser } from '../users.fixtures';
+import { UsersTable } from './UsersTable';
+
+const users = [adminUser, teacherUser, studentUser];
+const noop = () => undefined;
+
+// The first render of MUI's table in jsdom takes seconds on a busy machine.
+describe('UsersTable', { timeout: 30_000 }, () => {
+  it('shows name, e-mail, school chips, grade chips and the role display name', () => {
+    renderWithProviders(
+      <UsersTable users={users} isLoading={false} isError={false} onEdit={noop} onDelete={noop} />,
+    );
+    const table = screen.getByRole('table', { name: 'Usuarios' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
+    expect(headers).toEqual(['Nombre', 'Email', 'Establecimientos', 'Cursos', 'Rol', 'Acciones']);
+    const teacherRow = within(table).getByRole('row', { name: /Pedro Soto/ });
+    expect(within(teacherRow).getByText('pedro@example.cl')).toBeInTheDocument();
+    expect(within(teacherRow).getByText('Colegio Los Andes')).toBeInTheDocument();
+    expect(within(teacherRow).getByText('Liceo Bicentenario')).toBeInTheDocument();
+    expect(within(teacherRow).getByText('Quinto Básico A')).toBeInTheDocument();
+    expect(within(teacherRow).getByText('Primero Medio A')).toBeInTheDocument();
+    expect(within(teacherRow).getByText('Docente')).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: /Camila Díaz/ })).toHaveTextContent('Estudiante');
+    expect(within(table).getByRole('row', { name: /Ana María Rojas/ })).toHaveTextContent('Administrador');
+  });
+
+  it('hands the row to the edit and delete actions', async () => {
+    const onEdit = vi.fn();
+    const onDelete = vi.fn();
+    renderWithProviders(
+      <UsersTable users={users} isLoading={false} isError={false} onEdit={onEdit} onDelete={onDelete} />,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Editar a Pedro Soto' }));
+    expect(onEdit).toHaveBeenCalledWith(teacherUser);
+    await user.click(screen.getByRole('button', { name: 'Eliminar a Camila Díaz' }));
+    expect(onDelete).toHaveBeenCalledWith(studentUser);
+  });
+
+  it('offers the view action on student rows only, leading to /usuarios/{id}', () => {
+    renderWithProviders(
+      <UsersTable users={users} isLoading={false} isError={false} onEdit={noop} onDelete={noop} showView />,
+    );
+    expect(screen.getByRole('link', { name: 'Ver seguimiento de Camila Díaz' })).toHaveAttribute(
+      'href',
+      '/usuarios/user-student',
+    );
+    expect(screen.queryByRole('link', { name: 'Ver seguimiento de Pedro Soto' })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('link', { name: 'Ver seguimiento de Ana María Rojas' }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('keeps the view action hidden by default while the tracking page does not exist', () => {
+    renderWithProviders(
+      <UsersTable users={users} isLoading={false} isError={false} onEdit={noop} onDelete={noop} />,
+    );
+    expect(screen.queryByRole('link', { name: /Ver seguimiento/ })).not.toBeInTheDocument();
+  });
+
+  it("shows 'Sin resultados' for an empty list and the load failure text on error", () => {
+    const { unmount } = renderWithProviders(
+      <UsersTable users={[]} isLoading={false} isError={false} onEdit={noop} onDelete={noop} />,
+    );
+    expect(screen.getByText('Sin resultados')).toBeInTheDocument();
+    unmount();
+    renderWithProviders(
+      <UsersTable users={undefined} isLoading={false} isError onEdit={noop} onDelete={noop} />,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Ha ocurrido un problema, por favor intenta de nuevo más tarde.',
+    );
+  });
+
+  it('shows placeholder rows while loading', () => {
+    renderWithProviders(
+      <UsersTable users={undefined} isLoading isError={false} onEdit={noop} onDelete={noop} />,
+    );
+    const table = screen.getByRole('table', { name: 'Usuarios' });
+    expect(table).toHaveAttribute('aria-busy', 'true');
+    expect(within(table).getAllByRole('row')).toHaveLength(6);
+  });
+});

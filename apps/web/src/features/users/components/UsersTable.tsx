@@ -1,0 +1,235 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
+import { Link as RouterLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { gradeLabel, roleDisplayNames, type User } from '@fics/contracts';
+import { EmptyState } from '../../../components/EmptyState';
+
+/**
+ * The student tracking page (/usuarios/:userId, spec 000 §2) arrives with the tracking issue. Until its
+ * route exists the view action would land on the not-found page, so it stays hidden: set this to
+ * true in the commit that adds that route.
+ */
+export const TRACKING_VIEW_AVAILABLE = false;
+
+interface UsersTableProps {
+  users: User[] | undefined;
+  isLoading: boolean;
+  isError: boolean;
+  onEdit: (user: User) => void;
+  onDelete: (user: User) => void;
+  /** Offers the view action on student rows; injectable so tests cover it before the page exists. */
+  showView?: boolean;
+}
+
+const SKELETON_ROWS = 5;
+
+/** Spec 000 §2 User list: name, e-mail, school chips, grade chips, role, row actions. */
+export function UsersTable({
+  users,
+  isLoading,
+  isError,
+  onEdit,
+  onDelete,
+  showView = TRACKING_VIEW_AVAILABLE,
+}: UsersTableProps) {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  // Below 768 px five columns do not fit: each user becomes a card.
+  const compact = useMediaQuery(theme.breakpoints.down('md'));
+
+  if (isError) {
+    return (
+      <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
+        <Typography role="alert" color="error.dark">
+          {t('errors.loadFailed')}
+        </Typography>
+      </Paper>
+    );
+  }
+  if (!isLoading && users?.length === 0) {
+    return (
+      <Paper variant="outlined">
+        <EmptyState message={t('common.emptyResults')} />
+      </Paper>
+    );
+  }
+
+  const rows = users ?? [];
+  const actions = (user: User) => (
+    <RowActions user={user} showView={showView} onEdit={onEdit} onDelete={onDelete} />
+  );
+
+  if (compact) {
+    return (
+      <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-busy={isLoading}>
+        {isLoading
+          ? Array.from({ length: 3 }, (_, index) => (
+              <Paper component="li" key={index} variant="outlined" sx={{ p: 2 }}>
+                <Skeleton width="60%" />
+                <Skeleton width="80%" />
+                <Skeleton width="40%" />
+              </Paper>
+            ))
+          : rows.map((user) => (
+              <Paper component="li" key={user._id} variant="outlined" sx={{ p: 2 }}>
+                <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
+                  <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+                    <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{user.name}</Typography>
+                    <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                      {user.email}
+                    </Typography>
+                    <Typography variant="body2" sx={{ mt: 0.5 }}>
+                      {roleDisplayNames[user.role.name]}
+                    </Typography>
+                  </Box>
+                  <Box sx={{ display: 'flex', flexShrink: 0 }}>{actions(user)}</Box>
+                </Box>
+                <Memberships user={user} />
+              </Paper>
+            ))}
+      </Stack>
+    );
+  }
+
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table aria-label={t('users.title')} aria-busy={isLoading}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('users.name')}</TableCell>
+            <TableCell>{t('users.email')}</TableCell>
+            <TableCell>{t('users.schools')}</TableCell>
+            <TableCell>{t('users.grades')}</TableCell>
+            <TableCell>{t('users.role')}</TableCell>
+            <TableCell align="right">{t('users.actions')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {isLoading
+            ? Array.from({ length: SKELETON_ROWS }, (_, index) => (
+                <TableRow key={index}>
+                  {Array.from({ length: 6 }, (_, cell) => (
+                    <TableCell key={cell}>
+                      <Skeleton />
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))
+            : rows.map((user) => (
+                <TableRow key={user._id} hover>
+                  <TableCell sx={{ fontWeight: 600, minWidth: 150 }}>{user.name}</TableCell>
+                  <TableCell sx={{ overflowWrap: 'break-word' }}>{user.email}</TableCell>
+                  <TableCell>
+                    <ChipList labels={user.collegeId.map((college) => college.name)} />
+                  </TableCell>
+                  <TableCell>
+                    <ChipList labels={user.gradeId.map(gradeLabel)} tone="primary" />
+                  </TableCell>
+                  <TableCell>{roleDisplayNames[user.role.name]}</TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {actions(user)}
+                  </TableCell>
+                </TableRow>
+              ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+function ChipList({ labels, tone }: { labels: string[]; tone?: 'primary' }) {
+  if (labels.length === 0) {
+    return (
+      <Typography variant="body2" color="text.secondary" component="span">
+        —
+      </Typography>
+    );
+  }
+  return (
+    <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+      {labels.map((label, index) => (
+        <Chip
+          key={`${label}-${index}`}
+          label={label}
+          size="small"
+          variant="outlined"
+          // The brand blue is too light for text on white: grade chips use its dark shade.
+          sx={tone === 'primary' ? { color: 'primary.dark', borderColor: 'primary.main' } : undefined}
+        />
+      ))}
+    </Box>
+  );
+}
+
+function Memberships({ user }: { user: User }) {
+  if (user.collegeId.length === 0 && user.gradeId.length === 0) {
+    return null;
+  }
+  return (
+    <Box sx={{ mt: 1, display: 'flex', flexDirection: 'column', gap: 0.5 }}>
+      <ChipList labels={user.collegeId.map((college) => college.name)} />
+      <ChipList labels={user.gradeId.map(gradeLabel)} tone="primary" />
+    </Box>
+  );
+}
+
+function RowActions({
+  user,
+  showView,
+  onEdit,
+  onDelete,
+}: {
+  user: User;
+  showView: boolean;
+  onEdit: (user: User) => void;
+  onDelete: (user: User) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {showView && user.role.name === 'STUDENT' ? (
+        <Tooltip title={t('users.view')}>
+          <IconButton
+            component={RouterLink}
+            to={`/usuarios/${user._id}`}
+            aria-label={t('users.viewUser', { name: user.name })}
+          >
+            <VisibilityOutlined />
+          </IconButton>
+        </Tooltip>
+      ) : null}
+      <Tooltip title={t('users.edit')}>
+        <IconButton aria-label={t('users.editUser', { name: user.name })} onClick={() => onEdit(user)}>
+          <EditOutlined />
+        </IconButton>
+      </Tooltip>
+      <Tooltip title={t('users.delete')}>
+        <IconButton
+          aria-label={t('users.deleteUser', { name: user.name })}
+          onClick={() => onDelete(user)}
+          sx={{ color: 'error.dark' }}
+        >
+          <DeleteOutlined />
+        </IconButton>
+      </Tooltip>
+    </>
+  );
+}
