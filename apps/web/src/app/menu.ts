@@ -14,7 +14,7 @@ const ALL: readonly RoleName[] = ['ADMIN', 'TEACHER', 'STUDENT'];
 
 /** The header's role menu, in the spec's order (000 §2 Header). */
 export const menuEntries: readonly MenuEntry[] = [
-  { label: 'profile', path: '/perfil', roles: ALL, available: false },
+  { label: 'profile', path: '/perfil', roles: ALL, available: true },
   { label: 'users', path: '/usuarios', roles: ['ADMIN', 'TEACHER'], available: true },
   { label: 'schools', path: '/escuelas', roles: ['ADMIN'], available: true },
   { label: 'changeRequests', path: '/cambios', roles: ['ADMIN'], available: false },

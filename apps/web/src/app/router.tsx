@@ -49,6 +49,11 @@ const pages: readonly PageRoute[] = [
     access: 'public',
   },
   {
+    path: '/perfil',
+    page: lazyPage(() => import('../features/profile/pages/ProfilePage'), 'ProfilePage'),
+    access: 'auth',
+  },
+  {
     path: '/usuarios',
     page: lazyPage(() => import('../features/users/pages/UsersPage'), 'UsersPage'),
     access: ['ADMIN', 'TEACHER'],
