@@ -104,11 +104,29 @@ export async function createSchoolWithGrade(
   };
 }
 
-/** Creates an account (the server e-mails it an invitation) and returns its id. */
+/** Adds another grade to a school made by createSchoolWithGrade. */
+export async function addGrade(
+  admin: ApiSession,
+  school: SchoolSetup,
+  grade: { cicle: string; level: string; name: string },
+): Promise<SchoolSetup> {
+  const created = await admin.call<{ grade: { _id: string } }>(
+    'POST',
+    `/colleges/${school.collegeId}/grades`,
+    grade,
+  );
+  return { ...school, gradeId: created.grade._id, gradeLabel: `${grade.level} ${grade.cicle} ${grade.name}` };
+}
+
+/**
+ * Creates an account (the server e-mails it an invitation) and returns its id. `school` is one
+ * school and grade, or for a teacher several (grades of one school given as several entries).
+ */
 export async function createUser(
   admin: ApiSession,
-  options: { name: string; email: string; role: RoleName; school?: SchoolSetup },
+  options: { name: string; email: string; role: RoleName; school?: SchoolSetup | SchoolSetup[] },
 ): Promise<string> {
+  const memberships = options.school === undefined ? [] : [options.school].flat();
   const { user } = await admin.call<{ user: { _id: string } }>(
     'POST',
     '/users',
@@ -116,8 +134,8 @@ export async function createUser(
       name: options.name,
       email: options.email,
       role: await admin.roleId(options.role),
-      collegeId: options.school ? [options.school.collegeId] : [],
-      gradeId: options.school ? [options.school.gradeId] : [],
+      collegeId: [...new Set(memberships.map((m) => m.collegeId))],
+      gradeId: memberships.map((m) => m.gradeId),
     },
     201,
   );
