@@ -21,7 +21,8 @@ test.describe('schools, grades and users', () => {
     server,
   }) => {
     const tag = uniqueTag();
-    const school = `Liceo Los Cerezos ${tag}`;
+    // The list shows 10 schools a page, sorted by name: an early name stays on the first page.
+    const school = `Academia Los Cerezos ${tag}`;
     const teacher = { name: 'Tomás Tapia', email: `docente-${tag}@fics.test` };
 
     await page.goto('/');
@@ -181,13 +182,14 @@ test.describe('schools, grades and users', () => {
   }) => {
     const tag = uniqueTag();
     const admin = await apiSession(request, demo.ADMIN.email, demo.ADMIN.password);
+    // Early names, so the unplaced school shows on the list's first page (10 a page, by name).
     const school = await createSchoolWithGrade(admin, {
-      name: `Colegio Planilla ${tag}`,
+      name: `Academia Planilla ${tag}`,
       region: 'Valparaíso',
       zone: 'Viña del Mar',
     });
     const unplaced = await createSchoolWithGrade(admin, {
-      name: `Colegio Sin Lugar ${tag}`,
+      name: `Academia Sin Lugar ${tag}`,
       region: null,
       zone: null,
     });
