@@ -40,10 +40,12 @@ interface PhotoDialogProps {
 export function PhotoDialog({ user, open, onClose }: PhotoDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
+  // While an upload or removal runs, Escape and the backdrop do not close the dialog.
+  const [busy, setBusy] = useState(false);
   return (
     <Dialog
       open={open}
-      onClose={onClose}
+      onClose={busy ? undefined : onClose}
       aria-labelledby={titleId}
       maxWidth="sm"
       fullWidth
@@ -51,12 +53,18 @@ export function PhotoDialog({ user, open, onClose }: PhotoDialogProps) {
     >
       <DialogTitle id={titleId}>{t('profile.photoTitle')}</DialogTitle>
       {/* Remounted on each opening, so a new visit starts without the last chosen file. */}
-      {open ? <PhotoEditor user={user} onClose={onClose} /> : null}
+      {open ? <PhotoEditor user={user} onClose={onClose} onBusyChange={setBusy} /> : null}
     </Dialog>
   );
 }
 
-function PhotoEditor({ user, onClose }: { user: User; onClose: () => void }) {
+interface PhotoEditorProps {
+  user: User;
+  onClose: () => void;
+  onBusyChange: (busy: boolean) => void;
+}
+
+function PhotoEditor({ user, onClose, onBusyChange }: PhotoEditorProps) {
   const { t } = useTranslation();
   const toast = useToast();
   const inputId = useId();
@@ -72,6 +80,11 @@ function PhotoEditor({ user, onClose }: { user: User; onClose: () => void }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const pending = saving || remove.isPending;
+
+  useEffect(() => {
+    onBusyChange(pending);
+    return () => onBusyChange(false);
+  }, [pending, onBusyChange]);
 
   useEffect(() => {
     // Start fetching the crop widget while the user picks a file.
@@ -227,7 +240,7 @@ function PhotoEditor({ user, onClose }: { user: User; onClose: () => void }) {
                     onZoomChange={setZoom}
                     onCropComplete={(_, pixels) => setArea(pixels)}
                     mediaProps={{ onError: rejectUnreadable, alt: '' }}
-                    cropperProps={{ 'aria-label': t('profile.cropArea') }}
+                    cropperProps={{ role: 'group', 'aria-label': t('profile.cropArea') }}
                   />
                 </Suspense>
               </Box>
