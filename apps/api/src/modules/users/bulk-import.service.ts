@@ -3,11 +3,9 @@ import type { BulkImportBody, BulkImportSummary, BulkUserError } from '@fics/con
 import { bulkUserRowSchema, userMessages } from '@fics/contracts';
 import type { Db } from '../../db/client';
 import { userGrades, users } from '../../db/schema';
-import { forbidden, validationError } from '../../lib/errors';
 import type { Actor } from '../../plugins/auth';
 import { queueInvitations } from '../auth/invitations.service';
-import { resolveMemberships } from './memberships';
-import { assertTeacherOwnsGrades, findRole } from './users.access';
+import { authorizeAccountCreation } from './users.access';
 
 /** Rows created per transaction: each user is whole or absent, without one round trip per row. */
 const CHUNK_SIZE = 200;
@@ -40,23 +38,13 @@ export async function importUsers(options: {
   publicUrl: string;
 }): Promise<BulkImportSummary> {
   const { db, actor, input } = options;
-  if (actor.role !== 'ADMIN' && actor.role !== 'TEACHER') {
-    throw forbidden();
-  }
-  const role = await findRole(db, input.role);
-  if (!role) {
-    throw validationError({ role: userMessages.roleUnknown });
-  }
-  if (actor.role === 'TEACHER' && role.name !== 'STUDENT') {
-    throw forbidden(userMessages.teacherCreatesStudentsOnly);
-  }
-  const gradeIds = await resolveMemberships({
+  const { role, gradeIds } = await authorizeAccountCreation({
     db,
-    roleName: role.name,
+    actor,
+    roleId: input.role,
     collegeIds: input.collegeId ? [input.collegeId] : [],
     gradeIds: input.gradeId ? [input.gradeId] : [],
   });
-  await assertTeacherOwnsGrades({ db, actor, gradeIds });
 
   const failures: Array<BulkUserError & { index: number }> = [];
   const fail = (index: number, email: string, name: string, message: string) =>

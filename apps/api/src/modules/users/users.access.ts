@@ -2,9 +2,10 @@ import { eq, inArray } from 'drizzle-orm';
 import { roleNames, userMessages, type RoleName } from '@fics/contracts';
 import type { DbOrTx } from '../../db/client';
 import { grades, roles, userGrades, users } from '../../db/schema';
-import { forbidden, notFound } from '../../lib/errors';
+import { forbidden, notFound, validationError } from '../../lib/errors';
 import type { Actor } from '../../plugins/auth';
 import { teacherGradeIds } from '../colleges/colleges.scope';
+import { resolveMemberships } from './memberships';
 
 /** The stored facts about a user that access rules and edits need. */
 export interface UserRecord {
@@ -136,4 +137,37 @@ export async function lockAdminIds(db: DbOrTx): Promise<string[]> {
     .where(eq(roles.name, 'ADMIN'))
     .for('update', { of: users });
   return rows.map((r) => r.id);
+}
+
+/**
+ * Who may open which accounts where (spec 000 §5 New user, §6): administrators any role, teachers
+ * only students in their own (school, grade) pairs. Returns the role and the grades the new
+ * accounts join. Shared by the single create and the bulk import.
+ */
+export async function authorizeAccountCreation(options: {
+  db: DbOrTx;
+  actor: Actor;
+  roleId: string;
+  collegeIds: string[];
+  gradeIds: string[];
+}): Promise<{ role: { id: string; name: RoleName }; gradeIds: string[] }> {
+  const { db, actor } = options;
+  if (actor.role !== 'ADMIN' && actor.role !== 'TEACHER') {
+    throw forbidden();
+  }
+  const role = await findRole(db, options.roleId);
+  if (!role) {
+    throw validationError({ role: userMessages.roleUnknown });
+  }
+  if (actor.role === 'TEACHER' && role.name !== 'STUDENT') {
+    throw forbidden(userMessages.teacherCreatesStudentsOnly);
+  }
+  const gradeIds = await resolveMemberships({
+    db,
+    roleName: role.name,
+    collegeIds: options.collegeIds,
+    gradeIds: options.gradeIds,
+  });
+  await assertTeacherOwnsGrades({ db, actor, gradeIds });
+  return { role, gradeIds };
 }

@@ -23,6 +23,7 @@ import {
   assertCanManage,
   assertCanView,
   assertTeacherOwnsGrades,
+  authorizeAccountCreation,
   findRole,
   findUserRecord,
   lockAdminIds,
@@ -181,23 +182,13 @@ export async function createUser(options: {
   publicUrl: string;
 }): Promise<User> {
   const { db, actor, input } = options;
-  if (actor.role !== 'ADMIN' && actor.role !== 'TEACHER') {
-    throw forbidden();
-  }
-  const role = await findRole(db, input.role);
-  if (!role) {
-    throw validationError({ role: userMessages.roleUnknown });
-  }
-  if (actor.role === 'TEACHER' && role.name !== 'STUDENT') {
-    throw forbidden(userMessages.teacherCreatesStudentsOnly);
-  }
-  const gradeIds = await resolveMemberships({
+  const { role, gradeIds } = await authorizeAccountCreation({
     db,
-    roleName: role.name,
+    actor,
+    roleId: input.role,
     collegeIds: input.collegeId,
     gradeIds: input.gradeId,
   });
-  await assertTeacherOwnsGrades({ db, actor, gradeIds });
   await assertEmailFree(db, input.email);
   const userId = await withEmailConflict(() =>
     db.transaction(async (tx) => {
