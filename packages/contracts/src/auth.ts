@@ -55,29 +55,24 @@ export const passwordField = z
     message: 'Esta contraseña es demasiado común, elige una más difícil de adivinar',
   });
 
+const confirmationField = z
+  .string({ error: 'Confirma tu contraseña' })
+  .min(1, 'Confirma tu contraseña')
+  .max(limits.passwordMax, `La contraseña no debe tener más de ${limits.passwordMax} caracteres`);
+
+const passwordsMatch = (v: { password: string; confirmationPassword: string }) =>
+  v.password === v.confirmationPassword;
+const mismatch = { message: 'La contraseña no coincide', path: ['confirmationPassword'] };
+
+/** The new-password form (recovery and invitation page). */
 export const newPasswordSchema = z
-  .object({
-    password: passwordField,
-    confirmationPassword: z
-      .string({ error: 'Confirma tu contraseña' })
-      .min(1, 'Confirma tu contraseña')
-      .max(limits.passwordMax, `La contraseña no debe tener más de ${limits.passwordMax} caracteres`),
-  })
-  .refine((v) => v.password === v.confirmationPassword, {
-    message: 'La contraseña no coincide',
-    path: ['confirmationPassword'],
-  });
+  .object({ password: passwordField, confirmationPassword: confirmationField })
+  .refine(passwordsMatch, mismatch);
 
 export const setPasswordBodySchema = z
   .object({
     token: z.string({ error: 'El token es obligatorio' }).min(1, 'El token es obligatorio').max(512),
     password: passwordField,
-    confirmationPassword: z
-      .string({ error: 'Confirma tu contraseña' })
-      .min(1, 'Confirma tu contraseña')
-      .max(limits.passwordMax, `La contraseña no debe tener más de ${limits.passwordMax} caracteres`),
+    confirmationPassword: confirmationField,
   })
-  .refine((v) => v.password === v.confirmationPassword, {
-    message: 'La contraseña no coincide',
-    path: ['confirmationPassword'],
-  });
+  .refine(passwordsMatch, mismatch);
