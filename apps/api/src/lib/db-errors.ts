@@ -13,3 +13,8 @@ export function pgErrorCode(error: unknown): string | undefined {
 
 export const UNIQUE_VIOLATION = '23505';
 export const FOREIGN_KEY_VIOLATION = '23503';
+
+/** True when a write failed because another row still references the one deleted (23503). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return pgErrorCode(error) === FOREIGN_KEY_VIOLATION;
+}

@@ -15,7 +15,8 @@ import type { Actor } from '../../plugins/auth';
 import { resolvePlace } from '../regions/regions.service';
 import { teacherGrades } from './colleges.scope';
 import { compareGrades, compareNames } from './grade-order';
-import { gradesInUse, isForeignKeyViolation, loadGradeUsage } from './grade-usage';
+import { isForeignKeyViolation } from '../../lib/db-errors';
+import { gradesInUse, loadGradeUsage } from './grade-usage';
 
 type CollegeRow = typeof colleges.$inferSelect;
 type GradeRow = typeof grades.$inferSelect;

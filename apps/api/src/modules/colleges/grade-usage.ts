@@ -74,18 +74,3 @@ export async function gradesInUse(db: DbOrTx, gradeIds: string[]): Promise<boole
   const stories = await countStoriesByGrade(db, gradeIds);
   return [...stories.values()].some((n) => n > 0);
 }
-
-/**
- * True when a delete failed because another row still references the school or grade
- * (PostgreSQL 23503), found through drizzle's wrapping errors.
- */
-export function isForeignKeyViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
-    if ((current as { code?: unknown }).code === '23503') {
-      return true;
-    }
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}

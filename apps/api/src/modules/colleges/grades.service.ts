@@ -7,7 +7,8 @@ import type { Actor } from '../../plugins/auth';
 import { findCollegeRow, toGrade } from './colleges.service';
 import { teacherGradeIds } from './colleges.scope';
 import { compareGrades } from './grade-order';
-import { gradesInUse, isForeignKeyViolation } from './grade-usage';
+import { isForeignKeyViolation } from '../../lib/db-errors';
+import { gradesInUse } from './grade-usage';
 
 const gradeNotFound = () => notFound('El curso no existe');
 

@@ -10,7 +10,7 @@ import type {
 import { gradeLabel, userMessages } from '@fics/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import { grades, userGrades, users } from '../../db/schema';
-import { FOREIGN_KEY_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/db-errors';
+import { isForeignKeyViolation, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/db-errors';
 import { conflict, forbidden, notFound, validationError } from '../../lib/errors';
 import type { Actor } from '../../plugins/auth';
 import { queueInvitations } from '../auth/invitations.service';
@@ -321,7 +321,7 @@ export async function deleteUser(options: { db: Db; actor: Actor; userId: string
       await tx.delete(users).where(eq(users.id, userId));
     });
   } catch (error) {
-    if (pgErrorCode(error) === FOREIGN_KEY_VIOLATION) {
+    if (isForeignKeyViolation(error)) {
       throw conflict(userMessages.userStillReferenced);
     }
     throw error;
