@@ -9,7 +9,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { BulkImportSummary, RoleName } from '@fics/contracts';
 import { buildApp } from '../apps/api/src/app';
-import type { Config } from '../apps/api/src/config';
+import { testConfig } from '../apps/api/src/test/config';
 import { openDatabase } from '../apps/api/src/db/client';
 import { colleges, grades, roles, userGrades, users } from '../apps/api/src/db/schema';
 import { seedRegions } from '../apps/api/src/db/seed/regions';
@@ -18,26 +18,8 @@ import { createSession } from '../apps/api/src/modules/auth/sessions.service';
 const BUDGET_MS = 5000;
 const SIZES = [100, 1000] as const;
 
-const config: Config = {
-  env: 'test',
-  port: 0,
-  host: '127.0.0.1',
-  dataDir: '/nonexistent-bench-data-dir',
-  databaseUrl: undefined,
-  publicUrl: 'http://localhost:3000',
-  jwtSecret: 'bench-secret-bench-secret-bench-secret-0123456789',
-  smtpUrl: undefined,
-  mailFrom: 'Fics <no-responder@fics.cl>',
-  redisUrl: undefined,
-  bootstrapAdmin: undefined,
-  seedDemo: false,
-  logLevel: 'silent',
-  webDist: '/nonexistent-web-dist',
-  trustProxy: false,
-  // No mail dispatcher loop: the invitations stay queued in the outbox.
-  mailPollMs: 0,
-  httpRateLimitPerMinute: 0,
-};
+// No mail dispatcher loop (testConfig): the invitations stay queued in the outbox.
+const config = testConfig();
 
 interface Actor {
   label: string;

@@ -12,31 +12,9 @@ import { roles, users } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import { createSession } from '../modules/auth/sessions.service';
 
-export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
+import { testConfig } from './config';
 
-export function testConfig(overrides: Partial<Config> = {}): Config {
-  return {
-    env: 'test',
-    port: 0,
-    host: '127.0.0.1',
-    dataDir: '/nonexistent-test-data-dir',
-    databaseUrl: undefined,
-    publicUrl: 'http://localhost:3000',
-    jwtSecret: TEST_JWT_SECRET,
-    smtpUrl: undefined,
-    mailFrom: 'Fics <no-responder@fics.cl>',
-    redisUrl: undefined,
-    bootstrapAdmin: undefined,
-    seedDemo: false,
-    logLevel: 'silent',
-    webDist: '/nonexistent-web-dist',
-    trustProxy: false,
-    mailPollMs: 0,
-    // Tests of the flood limit turn it on; elsewhere it would count every inject from 127.0.0.1.
-    httpRateLimitPerMinute: 0,
-    ...overrides,
-  };
-}
+export { TEST_JWT_SECRET, testConfig } from './config';
 
 /** A fresh, migrated database: a copy of the run's template (PGlite dump, or a server database). */
 export async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
