@@ -18,20 +18,7 @@ import type { User } from '@fics/contracts';
 import { useSession } from '../../features/auth/api';
 import { useLoginDialog } from '../../features/auth/components/LoginDialogProvider';
 import { menuFor, type MenuEntry } from '../menu';
-
-/** 'docente' → 'Docente' (spec 000 §2: role display name, first letter capitalised). */
-export function capitalise(text: string): string {
-  return text.charAt(0).toLocaleUpperCase('es') + text.slice(1);
-}
-
-export function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => word.charAt(0).toLocaleUpperCase('es'))
-    .join('');
-}
+import { capitalise, initials } from '../../lib/user-display';
 
 /** A student's school and grade lines, e.g. ['Colegio Los Andes', 'Quinto Básico A']. */
 export function studentPlacement(user: User): string[] {

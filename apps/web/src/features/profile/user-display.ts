@@ -1,19 +1,5 @@
+export { capitalise, initials } from '../../lib/user-display';
 import { gradeLabel, type User } from '@fics/contracts';
-
-/** 'Ana María Rojas' → 'AR': the avatar's letters when there is no photo. */
-export function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => word.charAt(0).toLocaleUpperCase('es'))
-    .join('');
-}
-
-/** 'docente' → 'Docente' (spec 000 §2: role display name, first letter capitalised). */
-export function capitalise(text: string): string {
-  return text.charAt(0).toLocaleUpperCase('es') + text.slice(1);
-}
 
 /** A student's one school and grade, as the profile shows them (null when not assigned). */
 export function studentPlacement(user: User): { school: string | null; grade: string | null } {

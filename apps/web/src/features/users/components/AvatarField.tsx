@@ -6,18 +6,8 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Typography from '@mui/material/Typography';
 import PhotoCameraOutlined from '@mui/icons-material/PhotoCameraOutlined';
 import { useTranslation } from 'react-i18next';
-import { limits, userMessages } from '@fics/contracts';
-
-/** Spec 000 §5 Avatar: an image of at most 1,048,576 bytes; the server re-encodes it to 200 x 200. */
-export function checkAvatarFile(file: File): string | null {
-  if (!file.type.startsWith('image/')) {
-    return userMessages.fileNotImage;
-  }
-  if (file.size > limits.imageMaxBytes) {
-    return userMessages.fileTooLarge;
-  }
-  return null;
-}
+import { checkImageFile } from '../../../lib/image-file';
+import { initials } from '../../../lib/user-display';
 
 interface AvatarFieldProps {
   name: string;
@@ -29,15 +19,6 @@ interface AvatarFieldProps {
   error: string | null;
   onError: (message: string | null) => void;
   disabled?: boolean;
-}
-
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]!.toUpperCase())
-    .join('');
 }
 
 /** Choose an image, see it before saving; a wrong type or size is refused before any upload. */
@@ -103,7 +84,7 @@ export function AvatarField({
               if (!chosen) {
                 return;
               }
-              const problem = checkAvatarFile(chosen);
+              const problem = checkImageFile(chosen);
               onError(problem);
               onChange(problem ? null : chosen);
             }}
