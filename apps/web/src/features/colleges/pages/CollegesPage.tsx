@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import AddIcon from '@mui/icons-material/Add';
-import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import ErrorOutlineOutlined from '@mui/icons-material/ErrorOutlineOutlined';
 import { useTranslation } from 'react-i18next';
 import type { College } from '@fics/contracts';
@@ -16,6 +14,7 @@ import { isApiError } from '../../../lib/api-client';
 import { downloadCollegesExport, useColleges, useDeleteCollege } from '../api';
 import { CollegeFormDialog } from '../components/CollegeFormDialog';
 import { CollegesTable } from '../components/CollegesTable';
+import { DownloadButton } from '../../../components/DownloadButton';
 
 /** /escuelas (ADMIN): the school list with export, create, edit and delete (spec 000 §2 Schools). */
 export function CollegesPage() {
@@ -102,21 +101,11 @@ export function CollegesPage() {
         title={t('colleges.title')}
         actions={
           <>
-            <Button
-              variant="outlined"
+            <DownloadButton
+              label={t('colleges.download')}
+              downloading={downloading}
               onClick={() => void download()}
-              disabled={downloading}
-              aria-busy={downloading}
-              startIcon={
-                downloading ? (
-                  <CircularProgress size={18} color="inherit" aria-hidden />
-                ) : (
-                  <FileDownloadOutlined />
-                )
-              }
-            >
-              {t('colleges.download')}
-            </Button>
+            />
             <Button variant="contained" startIcon={<AddIcon />} onClick={() => openForm(null)}>
               {t('colleges.add')}
             </Button>

@@ -2,7 +2,6 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import Backdrop from '@mui/material/Backdrop';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { useQueryClient } from '@tanstack/react-query';
@@ -28,6 +27,7 @@ import { readUsersNavigation } from '../navigation-state';
 import { UserDialog, type UserDialogTarget } from '../components/UserDialog';
 import { UserFiltersBar } from '../components/UserFiltersBar';
 import { UsersTable } from '../components/UsersTable';
+import { DownloadButton } from '../../../components/DownloadButton';
 
 // The wizard reads spreadsheets (a heavy library): its code loads only when it is opened.
 const BulkImportDialog = lazy(() =>
@@ -121,21 +121,11 @@ export function UsersPage() {
         title={t('users.title')}
         actions={
           <>
-            <Button
-              variant="outlined"
+            <DownloadButton
+              label={t('users.download')}
+              downloading={downloading}
               onClick={() => void download()}
-              disabled={downloading}
-              aria-busy={downloading}
-              startIcon={
-                downloading ? (
-                  <CircularProgress size={18} color="inherit" aria-hidden />
-                ) : (
-                  <FileDownloadOutlined />
-                )
-              }
-            >
-              {t('users.download')}
-            </Button>
+            />
             <Button variant="outlined" startIcon={<UploadFileOutlined />} onClick={() => setBulkOpen(true)}>
               {t('users.bulkImport')}
             </Button>
