@@ -19,9 +19,10 @@ import { unauthorized } from '../../lib/errors';
 import { loadUserView } from '../users/user-view';
 import { changeToken, loginUser, logoutSession } from './auth.service';
 import { checkRecoveryToken, requestPasswordRecovery, setPasswordWithToken } from './recovery.service';
+import { bearerSecurity } from '../../lib/route-schemas';
 
 const tags = ['Autenticación'];
-const bearer = [{ bearerAuth: [] }];
+const bearer = bearerSecurity;
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(

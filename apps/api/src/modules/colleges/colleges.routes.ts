@@ -24,16 +24,11 @@ import {
   updateCollege,
 } from './colleges.service';
 import { gradesRoutes } from './grades.routes';
+import { bearerSecurity, commonErrorResponses } from '../../lib/route-schemas';
 
 const tags = ['Establecimientos'];
-const security = [{ bearerAuth: [] }];
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
+const security = bearerSecurity;
+const errors = { ...commonErrorResponses, 409: errorResponseSchema };
 
 export const collegesRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = app.requireRole('ADMIN');

@@ -12,16 +12,11 @@ import {
 } from '@fics/contracts';
 import { actorOf } from '../../plugins/auth';
 import { createGrade, deleteGrade, listGrades, updateGrade } from './grades.service';
+import { bearerSecurity, commonErrorResponses } from '../../lib/route-schemas';
 
 const tags = ['Cursos'];
-const security = [{ bearerAuth: [] }];
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
+const security = bearerSecurity;
+const errors = { ...commonErrorResponses, 409: errorResponseSchema };
 
 export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = app.requireRole('ADMIN');

@@ -23,15 +23,11 @@ import { importUsers } from './bulk-import.service';
 import { deleteProfilePhoto, updateProfile } from './profile.service';
 import { exportUsers } from './users-export.service';
 import { createUser, deleteUser, getUser, listUsers, updateUser } from './users.service';
+import { bearerSecurity, commonErrorResponses } from '../../lib/route-schemas';
 
 const tags = ['Usuarios'];
-const security = [{ bearerAuth: [] }];
-const failures = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-};
+const security = bearerSecurity;
+const failures = commonErrorResponses;
 const uploadFailures = { ...failures, 409: errorResponseSchema, 413: errorResponseSchema };
 
 /** A bulk import of the maximum row count fits comfortably (2,000 rows of name and e-mail). */
