@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { emailField } from './auth';
-import { idSchema } from './common';
+import { idSchema, pagedSchema, pageQuerySchema } from './common';
 import { limits, userSchema } from './users';
 
 export const bulkImportMaxRows = 2000;
@@ -60,14 +60,32 @@ export const userMessages = {
 /** Query strings send '' for an unset filter; treat it as absent. */
 const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v), idSchema.optional());
 
-export const usersQuerySchema = z.object({
+export const usersPaging = { defaultLimit: 50, maxLimit: 100 } as const;
+/** Longest search text; a longer one is refused rather than silently cut. */
+export const usersSearchMax = 100;
+
+/** The filters of the user list, shared by GET /users and GET /users/export. */
+export const usersFilterSchema = z.object({
   roleId: optionalId,
   collegeId: optionalId,
   gradeId: optionalId,
+  /** Part of a name or e-mail; accents and case are ignored, each word must appear. */
+  search: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() || undefined : v === null ? undefined : v),
+    z
+      .string({ error: `La búsqueda no debe tener más de ${usersSearchMax} caracteres` })
+      .max(usersSearchMax, `La búsqueda no debe tener más de ${usersSearchMax} caracteres`)
+      .optional(),
+  ),
 });
+export type UsersFilter = z.infer<typeof usersFilterSchema>;
+
+/** GET /users: the filters plus the page. */
+export const usersQuerySchema = usersFilterSchema.extend(pageQuerySchema(usersPaging).shape);
 export type UsersQuery = z.infer<typeof usersQuerySchema>;
 
-export const usersResponseSchema = z.object({ users: z.array(userSchema) });
+/** `{ users: { docs, page, limit, totalDocs, hasNextPage, nextPage } }`, sorted by name. */
+export const usersResponseSchema = z.object({ users: pagedSchema(userSchema) });
 
 /** A teacher's schools with their grades (spec 000 §3, User.inscriptionObject). */
 export const inscriptionSchema = z

@@ -1,0 +1,37 @@
+import type { UsersQuery } from '@fics/contracts';
+
+/**
+ * Every query key of the web app, in one place (react-query's key-factory pattern). A feature never
+ * spells a key itself: it reads it here, so a mutation in one feature invalidates exactly what the
+ * others cached. Keys are hierarchical: invalidating `queryKeys.colleges.all` also refreshes every
+ * school list, detail and grade list under it.
+ */
+export const queryKeys = {
+  auth: {
+    all: ['auth'] as const,
+    me: () => [...queryKeys.auth.all, 'me'] as const,
+    recoveryToken: (token: string) => [...queryKeys.auth.all, 'recovery-token', token] as const,
+  },
+  roles: {
+    all: ['roles'] as const,
+  },
+  regions: {
+    all: ['regions'] as const,
+  },
+  colleges: {
+    all: ['colleges'] as const,
+    /** GET /colleges (administrator: every school; teacher: their own with their grades). */
+    list: () => [...queryKeys.colleges.all, 'list'] as const,
+    /** GET /colleges/list (public options of the registration form). */
+    options: () => [...queryKeys.colleges.all, 'options'] as const,
+    detail: (collegeId: string) => [...queryKeys.colleges.all, 'detail', collegeId] as const,
+    grades: (collegeId: string) => [...queryKeys.colleges.all, 'grades', collegeId] as const,
+  },
+  users: {
+    all: ['users'] as const,
+    lists: () => [...queryKeys.users.all, 'list'] as const,
+    /** One page of GET /users with its filters, search and page. */
+    list: (query: Partial<UsersQuery>) => [...queryKeys.users.lists(), query] as const,
+    detail: (userId: string) => [...queryKeys.users.all, 'detail', userId] as const,
+  },
+} as const;
