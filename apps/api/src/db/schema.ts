@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
+  check,
   customType,
+  foreignKey,
   index,
+  unique,
   integer,
   pgTable,
   primaryKey,
@@ -9,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -18,13 +22,24 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-export const roles = pgTable('roles', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name', { enum: ['ADMIN', 'TEACHER', 'STUDENT'] })
-    .notNull()
-    .unique(),
-  displayName: text('display_name').notNull(),
-});
+/*
+ * Custom SQL functions (migration 0002), used by generated columns and indexes:
+ * - fics_fold(text): lower case without accents ('Ñandú Pérez' → 'nandu perez'), for searching;
+ * - fics_sort_key(text): the same, except that ñ sorts after n, compared with COLLATE "C", so names
+ *   sort as a Spanish reader expects on every server (PGlite has no ICU collations).
+ */
+
+export const roles = pgTable(
+  'roles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name', { enum: ['ADMIN', 'TEACHER', 'STUDENT'] })
+      .notNull()
+      .unique(),
+    displayName: text('display_name').notNull(),
+  },
+  (t) => [check('roles_name_check', sql`${t.name} in ('ADMIN', 'TEACHER', 'STUDENT')`)],
+);
 
 export const users = pgTable(
   'users',
@@ -40,15 +55,36 @@ export const users = pgTable(
       .references(() => roles.id),
     bio: text('bio').notNull().default(''),
     phoneNumber: text('phone_number'),
-    profilePictureId: uuid('profile_picture_id'),
+    /** Cleared when the image is deleted. */
+    profilePictureId: uuid('profile_picture_id').references((): AnyPgColumn => media.id, {
+      onDelete: 'set null',
+    }),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
+    /** The name's Spanish sort key (COLLATE "C"); the user list pages in this order. */
+    sortKey: text('sort_key').generatedAlwaysAs(sql`fics_sort_key(name)`),
+    /** Name and e-mail folded (no accents, lower case), searched by trigram. */
+    searchText: text('search_text').generatedAlwaysAs(sql`fics_fold(name || ' ' || email)`),
   },
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
-    index('users_role_idx').on(t.roleId),
+    index('users_role_sort_idx').on(t.roleId, t.sortKey, t.id),
+    index('users_sort_idx').on(t.sortKey, t.id),
+    index('users_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('users_profile_picture_idx').on(t.profilePictureId),
   ],
 );
+
+/**
+ * How many users each role has, kept by a statement trigger on users (migration 0002), so a page
+ * of the whole user list knows its total without counting 100,000 rows.
+ */
+export const userCounts = pgTable('user_counts', {
+  roleId: uuid('role_id')
+    .primaryKey()
+    .references(() => roles.id, { onDelete: 'cascade' }),
+  count: integer('count').notNull(),
+});
 
 export const sessions = pgTable(
   'sessions',
@@ -97,7 +133,10 @@ export const oneTimeTokens = pgTable(
     expiresAt: tz('expires_at').notNull(),
     usedAt: tz('used_at'),
   },
-  (t) => [index('one_time_tokens_user_idx').on(t.userId)],
+  (t) => [
+    index('one_time_tokens_user_idx').on(t.userId),
+    check('one_time_tokens_purpose_check', sql`${t.purpose} in ('RECOVERY', 'INVITATION')`),
+  ],
 );
 
 export const mailOutbox = pgTable(
@@ -121,19 +160,26 @@ export const mailOutbox = pgTable(
     createdAt: tz('created_at').notNull().defaultNow(),
     sentAt: tz('sent_at'),
   },
-  (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    check('mail_outbox_status_check', sql`${t.status} in ('PENDING', 'SENT', 'FAILED')`),
+  ],
 );
 
 /** Uploaded images, re-encoded, stored in the database so instances share them. */
-export const media = pgTable('media', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
-  contentType: text('content_type').notNull(),
-  width: integer('width').notNull(),
-  height: integer('height').notNull(),
-  bytes: bytea('bytes').notNull(),
-  createdAt: tz('created_at').notNull().defaultNow(),
-});
+export const media = pgTable(
+  'media',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    contentType: text('content_type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('media_owner_idx').on(t.ownerId)],
+);
 
 export const regions = pgTable('regions', {
   /** Official region code, e.g. '13'. */
@@ -152,18 +198,39 @@ export const communes = pgTable(
       .references(() => regions.id),
     name: text('name').notNull(),
   },
-  (t) => [index('communes_region_idx').on(t.regionId)],
+  (t) => [
+    index('communes_region_idx').on(t.regionId),
+    // The target of colleges' (commune, region) reference: a school's commune is in its region.
+    unique('communes_id_region_unique').on(t.id, t.regionId),
+  ],
 );
 
-export const colleges = pgTable('colleges', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  /** Region and commune names as the spec shows them; null when unset ('Sin especificar'). */
-  region: text('region'),
-  zone: text('zone'),
-  createdAt: tz('created_at').notNull().defaultNow(),
-  updatedAt: tz('updated_at').notNull().defaultNow(),
-});
+export const colleges = pgTable(
+  'colleges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** Official region and commune codes; null when unset ('Sin especificar'). The API answers their names. */
+    regionId: text('region_id').references(() => regions.id),
+    communeId: text('commune_id'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+    sortKey: text('sort_key').generatedAlwaysAs(sql`fics_sort_key(name)`),
+  },
+  (t) => [
+    // Names are unique ignoring case and accents ('Liceo Los Ángeles' = 'liceo los angeles').
+    uniqueIndex('colleges_name_folded_idx').on(sql`fics_fold(${t.name})`),
+    index('colleges_sort_idx').on(t.sortKey, t.id),
+    index('colleges_region_idx').on(t.regionId),
+    index('colleges_commune_idx').on(t.communeId),
+    foreignKey({
+      name: 'colleges_commune_in_region_fk',
+      columns: [t.communeId, t.regionId],
+      foreignColumns: [communes.id, communes.regionId],
+    }),
+    check('colleges_commune_needs_region', sql`${t.communeId} is null or ${t.regionId} is not null`),
+  ],
+);
 
 export const grades = pgTable(
   'grades',
@@ -178,7 +245,10 @@ export const grades = pgTable(
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('grades_college_idx').on(t.collegeId)],
+  (t) => [
+    // One grade per (school, cycle, level, name), the name ignoring case and accents.
+    uniqueIndex('grades_unique_idx').on(t.collegeId, t.cicle, t.level, sql`fics_fold(${t.name})`),
+  ],
 );
 
 /** A user's school and grade pairs: one for a student, several for a teacher, none for an admin. */
