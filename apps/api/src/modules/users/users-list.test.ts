@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from '@e965/xlsx';
-import type { User } from '@fics/contracts';
+import type { Paged, User } from '@fics/contracts';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 import { insertCollege, insertGrade, member, schoolWorld } from './users.fixtures';
 
@@ -23,8 +23,9 @@ describe('user list, user view and export', () => {
     it('gives an administrator every user, populated and sorted by name', async () => {
       const res = await list(w.admin.headers);
       expect(res.statusCode).toBe(200);
-      const { users } = res.json<{ users: User[] }>();
-      expect(names(users)).toEqual([
+      const { users } = res.json<{ users: Paged<User> }>();
+      expect(users).toMatchObject({ page: 1, limit: 50, totalDocs: 6, hasNextPage: false, nextPage: null });
+      expect(names(users.docs)).toEqual([
         'Álvaro Estudiante',
         'Ana Administradora',
         'Berta Docente',
@@ -32,7 +33,7 @@ describe('user list, user view and export', () => {
         'Tomás Docente',
         'Zoe Estudiante',
       ]);
-      const alvaro = users.find((u) => u._id === w.studentA1.id)!;
+      const alvaro = users.docs.find((u) => u._id === w.studentA1.id)!;
       expect(alvaro.role).toMatchObject({ name: 'STUDENT', displayName: 'Estudiante' });
       expect(alvaro.collegeId).toEqual([{ _id: w.collegeA, name: 'Escuela Arrayán' }]);
       expect(alvaro.gradeId).toEqual([
@@ -42,19 +43,22 @@ describe('user list, user view and export', () => {
 
     it('filters an administrator’s list by role, school and grade', async () => {
       const byRole = await list(w.admin.headers, `?roleId=${w.roleIds.TEACHER}`);
-      expect(names(byRole.json<{ users: User[] }>().users)).toEqual(['Berta Docente', 'Tomás Docente']);
+      expect(names(byRole.json<{ users: Paged<User> }>().users.docs)).toEqual([
+        'Berta Docente',
+        'Tomás Docente',
+      ]);
       const bySchool = await list(w.admin.headers, `?collegeId=${w.collegeA}`);
-      expect(names(bySchool.json<{ users: User[] }>().users)).toEqual([
+      expect(names(bySchool.json<{ users: Paged<User> }>().users.docs)).toEqual([
         'Álvaro Estudiante',
         'Tomás Docente',
         'Zoe Estudiante',
       ]);
       const byGrade = await list(w.admin.headers, `?gradeId=${w.gradeA1}&roleId=${w.roleIds.STUDENT}`);
-      expect(names(byGrade.json<{ users: User[] }>().users)).toEqual(['Álvaro Estudiante']);
+      expect(names(byGrade.json<{ users: Paged<User> }>().users.docs)).toEqual(['Álvaro Estudiante']);
       const empty = await list(w.admin.headers, `?collegeId=${w.collegeB}&gradeId=${w.gradeA1}`);
-      expect(empty.json().users).toEqual([]);
+      expect(empty.json().users).toMatchObject({ docs: [], totalDocs: 0 });
       const blankFilters = await list(w.admin.headers, '?roleId=&collegeId=&gradeId=');
-      expect(blankFilters.json().users).toHaveLength(6);
+      expect(blankFilters.json().users.docs).toHaveLength(6);
     });
 
     it('refuses filters that are not identifiers', async () => {
@@ -69,9 +73,9 @@ describe('user list, user view and export', () => {
     it('gives a teacher only the students of their own grades', async () => {
       const res = await list(w.teacherA.headers);
       expect(res.statusCode).toBe(200);
-      expect(names(res.json<{ users: User[] }>().users)).toEqual(['Álvaro Estudiante']);
+      expect(names(res.json<{ users: Paged<User> }>().users.docs)).toEqual(['Álvaro Estudiante']);
       const filtered = await list(w.teacherA.headers, `?collegeId=${w.collegeA}&gradeId=${w.gradeA1}`);
-      expect(names(filtered.json<{ users: User[] }>().users)).toEqual(['Álvaro Estudiante']);
+      expect(names(filtered.json<{ users: Paged<User> }>().users.docs)).toEqual(['Álvaro Estudiante']);
     });
 
     it('refuses a teacher filtering by a school or grade that is not theirs', async () => {
@@ -89,7 +93,7 @@ describe('user list, user view and export', () => {
     it('gives a teacher filtering by another role an empty list', async () => {
       const res = await list(w.teacherA.headers, `?roleId=${w.roleIds.TEACHER}`);
       expect(res.statusCode).toBe(200);
-      expect(res.json().users).toEqual([]);
+      expect(res.json().users).toMatchObject({ docs: [], totalDocs: 0, hasNextPage: false });
     });
 
     it('refuses students (403) and anonymous callers (401)', async () => {

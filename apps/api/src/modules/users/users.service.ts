@@ -1,17 +1,20 @@
-import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type {
   CreateUserBody,
   Inscription,
   RoleName,
+  Paged,
   UpdateUserBody,
   User,
+  UsersFilter,
   UsersQuery,
 } from '@fics/contracts';
-import { gradeLabel, userMessages } from '@fics/contracts';
+import { gradeLabel, pageOf, userMessages } from '@fics/contracts';
 import type { Db, DbOrTx } from '../../db/client';
-import { grades, userGrades, users } from '../../db/schema';
+import { grades, userCounts, userGrades, users } from '../../db/schema';
 import { isForeignKeyViolation, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/db-errors';
 import { conflict, forbidden, notFound, validationError } from '../../lib/errors';
+import { escapeLike, readPage, searchWords } from '../../lib/paging';
 import type { Actor } from '../../plugins/auth';
 import { queueInvitations } from '../auth/invitations.service';
 import { teacherGrades } from '../colleges/colleges.scope';
@@ -33,91 +36,124 @@ import { loadUserView, loadUserViews } from './user-view';
 
 const emailTaken = () => conflict(userMessages.emailTaken, { email: userMessages.emailTaken });
 
-/** Names sorted as a Spanish reader expects (accents and case do not push a name to the end). */
-export const nameCollator = new Intl.Collator('es', { sensitivity: 'base' });
-
 /**
- * The ids of the users the actor may list with these filters. Administrators see everyone; a
- * teacher sees only the students of their own grades, and naming a school or grade that is not
- * theirs is refused (403). A teacher filtering by another role gets an empty list.
+ * The SQL conditions selecting the users the actor may list with these filters, or null when the
+ * answer is empty. Administrators see everyone; a teacher sees only the students of their own
+ * grades, the scope applied inside the query so pages and totals never count anyone else. A
+ * teacher naming a school or grade that is not theirs is refused (403); filtering by another role
+ * gives an empty list. `search` matches part of the name or e-mail, every word, ignoring accents
+ * and case (the trigram index on users.search_text).
  */
-export async function scopedUserIds(options: {
+export async function userListConditions(options: {
   db: DbOrTx;
   actor: Actor;
-  query: UsersQuery;
-}): Promise<string[]> {
-  const { db, actor, query } = options;
-  const conditions: SQL[] = [];
+  filter: UsersFilter;
+}): Promise<{ where: SQL[]; scoped: boolean } | null> {
+  const { db, actor, filter } = options;
+  const where: SQL[] = [];
   let gradeScope: string[] | undefined;
   if (actor.role === 'TEACHER') {
     const own = await teacherGrades(db, actor.userId);
-    if (query.collegeId && !own.some((g) => g.collegeId === query.collegeId)) {
+    if (filter.collegeId && !own.some((g) => g.collegeId === filter.collegeId)) {
       throw forbidden(userMessages.filterOutsideScope);
     }
-    if (query.gradeId && !own.some((g) => g.gradeId === query.gradeId)) {
+    if (filter.gradeId && !own.some((g) => g.gradeId === filter.gradeId)) {
       throw forbidden(userMessages.filterOutsideScope);
     }
     const studentRoleId = (await roleIdsByName(db)).STUDENT;
-    if (query.roleId && query.roleId !== studentRoleId) {
-      return [];
+    if (filter.roleId && filter.roleId !== studentRoleId) {
+      return null;
     }
-    conditions.push(eq(users.roleId, studentRoleId));
+    where.push(eq(users.roleId, studentRoleId));
     gradeScope = own
-      .filter((g) => !query.collegeId || g.collegeId === query.collegeId)
-      .filter((g) => !query.gradeId || g.gradeId === query.gradeId)
+      .filter((g) => !filter.collegeId || g.collegeId === filter.collegeId)
+      .filter((g) => !filter.gradeId || g.gradeId === filter.gradeId)
       .map((g) => g.gradeId);
     if (gradeScope.length === 0) {
-      return [];
+      return null;
     }
   } else if (actor.role === 'ADMIN') {
-    if (query.roleId) {
-      conditions.push(eq(users.roleId, query.roleId));
+    if (filter.roleId) {
+      where.push(eq(users.roleId, filter.roleId));
     }
-    if (query.gradeId) {
-      gradeScope = [query.gradeId];
+    if (filter.gradeId) {
+      gradeScope = [filter.gradeId];
     }
   } else {
     throw forbidden();
   }
   if (gradeScope) {
-    conditions.push(
+    where.push(
       inArray(
         users.id,
         db.select({ id: userGrades.userId }).from(userGrades).where(inArray(userGrades.gradeId, gradeScope)),
       ),
     );
   }
-  if (query.collegeId) {
-    conditions.push(
+  if (filter.collegeId && actor.role === 'ADMIN') {
+    where.push(
       inArray(
         users.id,
         db
           .select({ id: userGrades.userId })
           .from(userGrades)
           .innerJoin(grades, eq(grades.id, userGrades.gradeId))
-          .where(eq(grades.collegeId, query.collegeId)),
+          .where(eq(grades.collegeId, filter.collegeId)),
       ),
     );
   }
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(conditions.length > 0 ? and(...conditions) : undefined);
-  return rows.map((r) => r.id);
-}
-
-/** Populated views of many users, loaded in slices so no statement exceeds PostgreSQL's parameter cap. */
-export async function loadUserViewList(db: DbOrTx, ids: string[]): Promise<User[]> {
-  const result: User[] = [];
-  for (let start = 0; start < ids.length; start += 5000) {
-    const views = await loadUserViews(db, ids.slice(start, start + 5000));
-    result.push(...views.values());
+  for (const word of searchWords(filter.search)) {
+    where.push(sql`${users.searchText} like '%' || fics_fold(${escapeLike(word)}) || '%'`);
   }
-  return result.sort((a, b) => nameCollator.compare(a.name, b.name) || a.email.localeCompare(b.email));
+  return { where, scoped: gradeScope !== undefined || filter.collegeId !== undefined };
 }
 
-export async function listUsers(options: { db: DbOrTx; actor: Actor; query: UsersQuery }): Promise<User[]> {
-  return loadUserViewList(options.db, await scopedUserIds(options));
+/** The total of a list without a search or a school/grade scope: the per-role counters, not a count of every row. */
+async function countByRole(db: DbOrTx, roleId: string | undefined): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${userCounts.count}), 0)`.mapWith(Number) })
+    .from(userCounts)
+    .where(roleId ? eq(userCounts.roleId, roleId) : undefined);
+  return row?.total ?? 0;
+}
+
+/**
+ * GET /users: one page of the users the actor may list, in Spanish name order (users.sort_key,
+ * then id so pages never overlap), with the populated view of just that page's users.
+ */
+export async function listUsers(options: {
+  db: DbOrTx;
+  actor: Actor;
+  query: UsersQuery;
+}): Promise<Paged<User>> {
+  const { db, query } = options;
+  const conditions = await userListConditions({ db, actor: options.actor, filter: query });
+  if (!conditions) {
+    return pageOf([], query, 0);
+  }
+  const where = conditions.where.length > 0 ? and(...conditions.where) : undefined;
+  const page = await readPage({
+    query,
+    fetch: async ({ limit, offset }) =>
+      (
+        await db
+          .select({ id: users.id })
+          .from(users)
+          .where(where)
+          .orderBy(asc(users.sortKey), asc(users.id))
+          .limit(limit)
+          .offset(offset)
+      ).map((r) => r.id),
+    count: async () => {
+      if (!conditions.scoped && !query.search) {
+        return countByRole(db, options.actor.role === 'ADMIN' ? query.roleId : undefined);
+      }
+      const [row] = await db.select({ total: count() }).from(users).where(where);
+      return row?.total ?? 0;
+    },
+  });
+  const views = await loadUserViews(db, page.docs);
+  return { ...page, docs: page.docs.map((id) => views.get(id)).filter((u): u is User => u !== undefined) };
 }
 
 /** A teacher's schools, each with the teacher's grades in it (spec 000 §3, inscriptionObject). */
