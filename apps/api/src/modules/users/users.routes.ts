@@ -67,7 +67,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const workbook = await exportUsers({ db: app.db, actor: actorOf(request), query: request.query });
+      // Scope and filters are checked before the first byte, so a refusal is the usual JSON error;
+      // the rows are then read and written as the download goes (users-export.service.ts).
+      const workbook = await exportUsers({ db: app.db, actor: actorOf(request), filter: request.query });
       return reply
         .header('content-type', XLSX_CONTENT_TYPE)
         .header('content-disposition', attachmentHeader(usersExportFilename))
