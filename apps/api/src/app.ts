@@ -24,6 +24,7 @@ import { authPlugin } from './plugins/auth';
 import { rateLimitPlugin, type RateLimitPluginOptions } from './plugins/rate-limit';
 import { mailPlugin } from './plugins/mail';
 import type { MailTransport } from './modules/mail/mail-transport';
+import { housekeepingPlugin } from './modules/housekeeping/housekeeping.plugin';
 import { healthRoutes } from './modules/health/health.routes';
 import { regionsRoutes } from './modules/regions/regions.routes';
 import { collegesRoutes } from './modules/colleges/colleges.routes';
@@ -120,6 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authPlugin);
   await app.register(rateLimitPlugin, options.rateLimit ?? {});
   await app.register(mailPlugin, { transport: options.mailTransport });
+  await app.register(housekeepingPlugin);
 
   // Routes.
   await app.register(

@@ -63,6 +63,8 @@ export interface Config {
   trustProxy: boolean;
   /** Mail dispatcher poll interval; 0 disables the background loop (tests drive it by hand). */
   mailPollMs: number;
+  /** Time between housekeeping runs (modules/housekeeping); 0 disables the loop (tests run it by hand). */
+  housekeepingIntervalMs: number;
   /** Requests per minute per IP across the whole API (floods get 429); 0 disables this limit. */
   httpRateLimitPerMinute: number;
 }
@@ -111,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Omit<Config, '
     webDist: path.resolve(repoRoot, e.WEB_DIST),
     trustProxy: e.TRUST_PROXY,
     mailPollMs: 1000,
+    housekeepingIntervalMs: 15 * 60 * 1000,
     httpRateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
   };
 }

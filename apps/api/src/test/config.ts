@@ -21,6 +21,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     webDist: '/nonexistent-web-dist',
     trustProxy: false,
     mailPollMs: 0,
+    housekeepingIntervalMs: 0,
     // Tests of the flood limit turn it on; elsewhere it would count every inject from 127.0.0.1.
     httpRateLimitPerMinute: 0,
     ...overrides,

@@ -1,0 +1,226 @@
+import { sql, type SQLWrapper } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import type { Db } from '../../db/client';
+import { mailOutbox, oneTimeTokens, sessions } from '../../db/schema';
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * A session is deleted one day after it stopped working (expired or revoked): support can still see
+ * why someone was logged out (`revoked_reason`, e.g. 'reuse'), and a request racing the moment of
+ * expiry never meets a session that vanished under it.
+ */
+export const SESSION_RETENTION_MS = DAY_MS;
+/** Sent or given-up e-mails: the body goes at the next run, the row (metadata only) after this. */
+export const MAIL_RETENTION_MS = 90 * DAY_MS;
+/** Rows per statement. Sessions take their refresh tokens with them (ON DELETE CASCADE), so fewer. */
+export const HOUSEKEEPING_BATCH_SIZE = 5000;
+const SESSION_BATCH_SIZE = 1000;
+
+export interface HousekeepingCounts {
+  /** Sessions deleted; their refresh tokens, used or not, went with them. */
+  sessions: number;
+  /** Recovery and invitation tokens deleted (used or expired). */
+  oneTimeTokens: number;
+  /** Sent or given-up e-mails older than MAIL_RETENTION_MS deleted. */
+  mailsDeleted: number;
+  /** Sent or given-up e-mails whose text and HTML were emptied. */
+  mailBodiesCleared: number;
+}
+
+export interface HousekeepingOptions {
+  db: Db;
+  now: Date;
+  /** Rows per statement (tests use tiny batches); sessions use at most SESSION_BATCH_SIZE. */
+  batchSize?: number;
+  /** Stops between two batches (app shutdown); what was done stays done. */
+  signal?: AbortSignal;
+}
+
+/*
+ * What may be deleted, and why it is safe:
+ *
+ * - Refresh tokens are never deleted on their own, only with their session. Rotation marks a token
+ *   used, and presenting a used token again is how a stolen token is detected (auth.service
+ *   changeToken revokes the session). The legitimate client may present its old token at any time
+ *   while the session lives (a laptop asleep for weeks), so a used token is needed exactly as long as
+ *   its session works. Sessions end at most 30 days after login (absolute expiry), which bounds them.
+ * - One-time tokens stop working when used or expired (recovery.service findLiveToken); a dead link
+ *   answers the same 400 whether its row exists or not.
+ * - Only SENT and FAILED e-mails are touched. The dispatcher claims PENDING rows only, and SENT and
+ *   FAILED are final, so an emptied message is never sent again.
+ *
+ * Every condition below is backed by an index: sessions_ended_at_idx, one_time_tokens_ended_at_idx,
+ * mail_outbox_body_to_clear_idx and mail_outbox_created_idx. Expressions and constants are written
+ * inline, exactly as in those definitions: an expression index only serves the same expression, and
+ * a partial index only a condition that provably implies its predicate, which a bound parameter
+ * ($1 in place of 'SENT') may not.
+ */
+
+/** When a session stopped working: revoked or expired, whichever came first (NULLs are ignored). */
+const sessionEndedAt = sql`least(${sessions.revokedAt}, ${sessions.expiresAt})`;
+/** When a one-time token stopped working: used or expired, whichever came first. */
+const tokenEndedAt = sql`least(${oneTimeTokens.usedAt}, ${oneTimeTokens.expiresAt})`;
+const mailHandled = sql`${mailOutbox.status} in ('SENT', 'FAILED')`;
+const mailHasBody = sql`(${mailOutbox.text} <> '' or ${mailOutbox.html} <> '')`;
+
+const timestamp = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+/**
+ * `id = any(array(<ids>))`: the batch's ids are picked once, then its rows are reached by primary
+ * key. (`id in (<ids>)` may be planned as a join that reads the whole table for every batch.)
+ */
+const byId = (id: AnyPgColumn, ids: SQLWrapper) => sql`${id} = any(array(${ids}))`;
+
+/**
+ * Removes what is no longer needed: dead sessions (with their refresh tokens), dead one-time tokens,
+ * the bodies of handled e-mails and, after 90 days, the handled e-mails themselves.
+ *
+ * Only one instance works at a time: the run holds a PostgreSQL advisory lock, and resolves to null
+ * when another instance holds it. The work goes in batches of bounded statements, each its own
+ * transaction, so a backlog of millions of rows never becomes one huge transaction.
+ */
+export async function runHousekeeping(options: HousekeepingOptions): Promise<HousekeepingCounts | null> {
+  const { db } = options;
+  if (!hasSeveralConnections(db)) {
+    // PGlite: one connection, and a query outside a transaction waits until the transaction ends,
+    // so the work could not run beside a transaction holding the lock. An embedded database belongs
+    // to one process (architecture.md §1), so a run in progress in this process is the only rival.
+    if (runningOnOneConnection.has(db)) {
+      return null;
+    }
+    runningOnOneConnection.add(db);
+    try {
+      return await removeDeadRows(options);
+    } finally {
+      runningOnOneConnection.delete(db);
+    }
+  }
+  // A server: this transaction only holds the lock (released when it ends, even if the process dies);
+  // the batches run on other pooled connections and commit one by one.
+  return db.transaction(async (lockTx) => {
+    // Idle between our own statements by design: a server-wide idle timeout must not cut the lock.
+    await lockTx.execute(sql`set local idle_in_transaction_session_timeout = 0`);
+    const result = await lockTx.execute(
+      sql`select pg_try_advisory_xact_lock(hashtext('housekeeping')) as locked`,
+    );
+    if ((result as { rows: { locked: boolean }[] }).rows[0]?.locked !== true) {
+      return null;
+    }
+    return removeDeadRows(options);
+  });
+}
+
+const runningOnOneConnection = new WeakSet<Db>();
+
+/** True for a pool of several connections (a server); false for PGlite or a single client. */
+function hasSeveralConnections(db: Db): boolean {
+  const client = (db as { $client?: unknown }).$client;
+  return client instanceof pg.Pool && (client.options.max ?? 10) > 1;
+}
+
+async function removeDeadRows(options: HousekeepingOptions): Promise<HousekeepingCounts> {
+  const { db, now, signal } = options;
+  const size = options.batchSize ?? HOUSEKEEPING_BATCH_SIZE;
+  const sessionSize = Math.min(size, SESSION_BATCH_SIZE);
+  const counts: HousekeepingCounts = { sessions: 0, oneTimeTokens: 0, mailsDeleted: 0, mailBodiesCleared: 0 };
+
+  /**
+   * Runs `batch` until it touches fewer rows than a full batch (or the run is aborted). Each batch
+   * picks its rows FOR UPDATE SKIP LOCKED: a row a request holds is left for the next run, so
+   * housekeeping never waits on a request.
+   */
+  const repeat = async (batch: () => Promise<number>, limit: number): Promise<number> => {
+    let total = 0;
+    while (!signal?.aborted) {
+      const touched = await batch();
+      total += touched;
+      if (touched < limit) {
+        break;
+      }
+    }
+    return total;
+  };
+  const sessionCutoff = new Date(now.getTime() - SESSION_RETENTION_MS);
+  counts.sessions = await repeat(async () => {
+    const deleted = await db
+      .delete(sessions)
+      .where(
+        byId(
+          sessions.id,
+          db
+            .select({ id: sessions.id })
+            .from(sessions)
+            .where(sql`${sessionEndedAt} <= ${timestamp(sessionCutoff)}`)
+            .limit(sessionSize)
+            .for('update', { skipLocked: true }),
+        ),
+      )
+      .returning({ id: sessions.id });
+    return deleted.length;
+  }, sessionSize);
+
+  counts.oneTimeTokens = await repeat(async () => {
+    const deleted = await db
+      .delete(oneTimeTokens)
+      .where(
+        byId(
+          oneTimeTokens.id,
+          db
+            .select({ id: oneTimeTokens.id })
+            .from(oneTimeTokens)
+            .where(sql`${tokenEndedAt} <= ${timestamp(now)}`)
+            .limit(size)
+            .for('update', { skipLocked: true }),
+        ),
+      )
+      .returning({ id: oneTimeTokens.id });
+    return deleted.length;
+  }, size);
+
+  const mailCutoff = new Date(now.getTime() - MAIL_RETENTION_MS);
+  counts.mailsDeleted = await repeat(async () => {
+    const deleted = await db
+      .delete(mailOutbox)
+      .where(
+        byId(
+          mailOutbox.id,
+          db
+            .select({ id: mailOutbox.id })
+            .from(mailOutbox)
+            .where(sql`${mailHandled} and ${mailOutbox.createdAt} <= ${timestamp(mailCutoff)}`)
+            .limit(size)
+            .for('update', { skipLocked: true }),
+        ),
+      )
+      .returning({ id: mailOutbox.id });
+    return deleted.length;
+  }, size);
+
+  counts.mailBodiesCleared = await repeat(async () => {
+    const cleared = await db
+      .update(mailOutbox)
+      .set({ text: '', html: '' })
+      .where(
+        byId(
+          mailOutbox.id,
+          db
+            .select({ id: mailOutbox.id })
+            .from(mailOutbox)
+            .where(sql`${mailHandled} and ${mailHasBody}`)
+            .limit(size)
+            .for('update', { skipLocked: true }),
+        ),
+      )
+      .returning({ id: mailOutbox.id });
+    return cleared.length;
+  }, size);
+
+  return counts;
+}
+
+/** Total rows a run touched; 0 means there was nothing to do. */
+export function countTotal(counts: HousekeepingCounts): number {
+  return counts.sessions + counts.oneTimeTokens + counts.mailsDeleted + counts.mailBodiesCleared;
+}
