@@ -102,7 +102,11 @@ export const sessions = pgTable(
     userAgent: text('user_agent'),
     ip: text('ip'),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    // Housekeeping finds ended sessions by this expression, written the same way in its query.
+    index('sessions_ended_at_idx').on(sql`least(${t.revokedAt}, ${t.expiresAt})`),
+  ],
 );
 
 /** Every refresh token a session has had; a used one presented again revokes the session. */
@@ -135,6 +139,7 @@ export const oneTimeTokens = pgTable(
   },
   (t) => [
     index('one_time_tokens_user_idx').on(t.userId),
+    index('one_time_tokens_ended_at_idx').on(sql`least(${t.usedAt}, ${t.expiresAt})`),
     check('one_time_tokens_purpose_check', sql`${t.purpose} in ('RECOVERY', 'INVITATION')`),
   ],
 );
@@ -162,6 +167,11 @@ export const mailOutbox = pgTable(
   },
   (t) => [
     index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    // Handled messages whose body (a live link) housekeeping has not cleared yet.
+    index('mail_outbox_body_to_clear_idx')
+      .on(t.id)
+      .where(sql`${t.status} in ('SENT', 'FAILED') and (${t.text} <> '' or ${t.html} <> '')`),
+    index('mail_outbox_created_idx').on(t.createdAt),
     check('mail_outbox_status_check', sql`${t.status} in ('PENDING', 'SENT', 'FAILED')`),
   ],
 );

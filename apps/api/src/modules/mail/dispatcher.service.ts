@@ -53,7 +53,10 @@ export async function claimDueMails(options: {
 }
 
 async function releaseMails(db: DbOrTx, ids: string[]): Promise<void> {
-  await db.update(mailOutbox).set({ lockedUntil: null }).where(inArray(mailOutbox.id, ids));
+  await db
+    .update(mailOutbox)
+    .set({ lockedUntil: null })
+    .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.status, 'PENDING')));
 }
 
 async function markSent(db: DbOrTx, id: string, now: Date): Promise<void> {
@@ -66,7 +69,9 @@ async function markSent(db: DbOrTx, id: string, now: Date): Promise<void> {
       lockedUntil: null,
       lastError: null,
     })
-    .where(eq(mailOutbox.id, id));
+    // Only a message still pending: one another instance already settled (after this one's lease
+    // ran out) is never turned back, nor is a handled one whose body housekeeping has cleared.
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'PENDING')));
 }
 
 async function markFailed(db: DbOrTx, row: OutboxRow, error: unknown, now: Date): Promise<void> {
@@ -81,7 +86,7 @@ async function markFailed(db: DbOrTx, row: OutboxRow, error: unknown, now: Date)
       nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)),
       lockedUntil: null,
     })
-    .where(eq(mailOutbox.id, row.id));
+    .where(and(eq(mailOutbox.id, row.id), eq(mailOutbox.status, 'PENDING')));
 }
 
 export interface MailDispatcherOptions {
