@@ -1,4 +1,4 @@
-import { asc } from 'drizzle-orm';
+import { asc, sql, type AnyColumn } from 'drizzle-orm';
 import { collegeMessages, type Region } from '@fics/contracts';
 import type { DbOrTx } from '../../db/client';
 import { communes, regions } from '../../db/schema';
@@ -23,13 +23,28 @@ export async function listRegions({ db }: { db: DbOrTx }): Promise<Region[]> {
   return result;
 }
 
-/** Case-insensitive comparison key for official names ('biobío' finds 'Biobío'). */
+/** Case-insensitive comparison key for official names ('biobío' finds 'Biobío', 'biobio' does not). */
 const key = (name: string) => name.trim().toLocaleLowerCase('es');
 
+/** The database narrows a name search with fics_fold (migration 0002), whatever its locale. */
+const folded = (column: AnyColumn, value: string) => sql`fics_fold(${column}) = fics_fold(${value.trim()})`;
+
+/** A school's place: official codes to store and official names to answer; both unset or both set. */
+export interface Place {
+  regionId: string | null;
+  communeId: string | null;
+  region: string | null;
+  zone: string | null;
+}
+
 /**
- * Checks a school's region and commune (zone) against the official list and returns their
- * official spelling. Both may be unset; a commune needs its region. Throws a VALIDATION_ERROR
- * naming the field otherwise.
+ * Checks a school's region and commune (zone), given by name, against the official list and
+ * returns their codes and official spelling. Both may be unset; a commune needs its region.
+ * Throws a VALIDATION_ERROR naming the field otherwise.
+ *
+ * Names match ignoring case only, as they always have. The query compares fics_fold (case and
+ * accents ignored), which does not depend on the server's LC_CTYPE as lower() on 'Ñ' would; the
+ * few candidates it finds are then compared ignoring case only, so 'Biobio' is still no region.
  */
 export async function resolvePlace({
   db,
@@ -39,26 +54,34 @@ export async function resolvePlace({
   db: DbOrTx;
   region: string | null;
   zone: string | null;
-}): Promise<{ region: string | null; zone: string | null }> {
+}): Promise<Place> {
   if (region === null) {
     if (zone !== null) {
       throw validationError({ zone: collegeMessages.zoneWithoutRegion });
     }
-    return { region: null, zone: null };
+    return { regionId: null, communeId: null, region: null, zone: null };
   }
-  const regionRow = (await db.select().from(regions)).find((r) => key(r.name) === key(region));
+  const regionRow = (
+    await db.select({ id: regions.id, name: regions.name }).from(regions).where(folded(regions.name, region))
+  ).find((r) => key(r.name) === key(region));
   if (!regionRow) {
     throw validationError({ region: collegeMessages.regionNotFound });
   }
   if (zone === null) {
-    return { region: regionRow.name, zone: null };
+    return { regionId: regionRow.id, communeId: null, region: regionRow.name, zone: null };
   }
-  const matches = (await db.select().from(communes)).filter((c) => key(c.name) === key(zone));
+  // Every commune of that name, in any region: a name found elsewhere gets its own message.
+  const matches = (
+    await db
+      .select({ id: communes.id, name: communes.name, regionId: communes.regionId })
+      .from(communes)
+      .where(folded(communes.name, zone))
+  ).filter((c) => key(c.name) === key(zone));
   const inRegion = matches.find((c) => c.regionId === regionRow.id);
   if (!inRegion) {
     throw validationError({
       zone: matches.length > 0 ? collegeMessages.zoneNotInRegion : collegeMessages.zoneNotFound,
     });
   }
-  return { region: regionRow.name, zone: inRegion.name };
+  return { regionId: regionRow.id, communeId: inRegion.id, region: regionRow.name, zone: inRegion.name };
 }
