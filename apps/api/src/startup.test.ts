@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { AuthResult } from '@fics/contracts';
+import type { AuthResult, College } from '@fics/contracts';
 import type { Config } from './config';
 import { colleges, grades, users } from './db/schema';
 import { DEMO_ACCOUNTS_FILE, type DemoAccountsFile } from './db/seed/demo';
@@ -95,22 +95,41 @@ describe('demo data (SEED_DEMO=true)', () => {
     }
 
     const [college] = await t.app.db.select().from(colleges);
-    expect(college).toMatchObject({
-      name: 'Colegio Demo Los Aromos',
-      region: 'Metropolitana de Santiago',
-      zone: 'Santiago',
-    });
-    const byRole = new Map<string, AuthResult['user']>();
+    // Stored by official code (Metropolitana de Santiago, Santiago), answered by name.
+    expect(college).toMatchObject({ name: 'Colegio Demo Los Aromos', regionId: '13', communeId: '13101' });
+    const byRole = new Map<string, AuthResult>();
     for (const account of accounts) {
       const res = await login(t, account.email, account.password);
       expect(res.statusCode).toBe(200);
-      byRole.set(account.role, res.json<AuthResult>().user);
+      byRole.set(account.role, res.json<AuthResult>());
     }
+    const schools = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/colleges',
+      headers: { authorization: `Bearer ${byRole.get('ADMIN')!.accessToken}` },
+    });
+    expect(schools.json<{ colleges: College[] }>().colleges).toEqual([
+      {
+        _id: college!.id,
+        name: 'Colegio Demo Los Aromos',
+        region: 'Metropolitana de Santiago',
+        zone: 'Santiago',
+        grades: [
+          expect.objectContaining({ level: 'Quinto', cicle: 'Básico', name: 'A' }),
+          expect.objectContaining({ level: 'Primero', cicle: 'Medio', name: 'B' }),
+        ],
+      },
+    ]);
     const label = (g: { level: string; cicle: string; name: string }) => `${g.level} ${g.cicle} ${g.name}`;
-    expect(byRole.get('TEACHER')!.gradeId.map(label).sort()).toEqual(['Primero Medio B', 'Quinto Básico A']);
-    expect(byRole.get('STUDENT')!.gradeId.map(label)).toEqual(['Quinto Básico A']);
-    expect(byRole.get('STUDENT')!.collegeId).toEqual([{ _id: college!.id, name: 'Colegio Demo Los Aromos' }]);
-    expect(byRole.get('ADMIN')!.gradeId).toEqual([]);
+    expect(byRole.get('TEACHER')!.user.gradeId.map(label).sort()).toEqual([
+      'Primero Medio B',
+      'Quinto Básico A',
+    ]);
+    expect(byRole.get('STUDENT')!.user.gradeId.map(label)).toEqual(['Quinto Básico A']);
+    expect(byRole.get('STUDENT')!.user.collegeId).toEqual([
+      { _id: college!.id, name: 'Colegio Demo Los Aromos' },
+    ]);
+    expect(byRole.get('ADMIN')!.user.gradeId).toEqual([]);
 
     expect(t.printed).toHaveLength(1);
     expect(t.printed[0]).toContain('Cuentas de demostración:');

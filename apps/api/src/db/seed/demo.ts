@@ -7,11 +7,12 @@ import type { Db, DbOrTx } from '../client';
 import { colleges, grades, roles, userGrades, users } from '../schema';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 
-/** The demo school and its grades (region and commune as named in chile-regions.json). */
+/** The demo school and its grades; region and commune by their codes in chile-regions.json. */
 export const DEMO_COLLEGE = {
   name: 'Colegio Demo Los Aromos',
-  region: 'Metropolitana de Santiago',
-  zone: 'Santiago',
+  /** Metropolitana de Santiago, commune Santiago. */
+  regionId: '13',
+  communeId: '13101',
 } as const;
 
 export const DEMO_GRADES = [
@@ -113,7 +114,8 @@ async function ensureCollege(db: DbOrTx): Promise<string> {
   const [found] = await db
     .select({ id: colleges.id })
     .from(colleges)
-    .where(eq(colleges.name, DEMO_COLLEGE.name))
+    // The same name as the unique index sees it, so a school renamed in case or accents is reused.
+    .where(sql`fics_fold(${colleges.name}) = fics_fold(${DEMO_COLLEGE.name})`)
     .limit(1);
   if (found) {
     return found.id;
@@ -135,7 +137,7 @@ async function ensureGrade(
         eq(grades.collegeId, collegeId),
         eq(grades.cicle, grade.cicle),
         eq(grades.level, grade.level),
-        eq(grades.name, grade.name),
+        sql`fics_fold(${grades.name}) = fics_fold(${grade.name})`,
       ),
     )
     .limit(1);
