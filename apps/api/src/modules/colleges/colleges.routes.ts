@@ -30,13 +30,12 @@ const tags = ['Establecimientos'];
 const security = bearerSecurity;
 const errors = { ...commonErrorResponses, 409: errorResponseSchema };
 
+/** Routes only authenticate; the services decide who may do what (colleges.access.ts). */
 export const collegesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const admin = app.requireRole('ADMIN');
-
   app.get(
     '/colleges',
     {
-      preHandler: app.requireRole('ADMIN', 'TEACHER'),
+      preHandler: app.authenticate,
       schema: {
         tags,
         security,
@@ -63,7 +62,7 @@ export const collegesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/colleges/export',
     {
-      preHandler: admin,
+      preHandler: app.authenticate,
       schema: {
         tags,
         security,
@@ -71,8 +70,8 @@ export const collegesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: `Descarga ${collegesExport.filename}`,
       },
     },
-    async (_request, reply) => {
-      const file = await exportColleges({ db: app.db });
+    async (request, reply) => {
+      const file = await exportColleges({ db: app.db, actor: actorOf(request) });
       return reply
         .header('content-type', XLSX_CONTENT_TYPE)
         .header('content-disposition', attachmentHeader(collegesExport.filename))
@@ -84,7 +83,7 @@ export const collegesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/colleges/:id',
     {
-      preHandler: admin,
+      preHandler: app.authenticate,
       schema: {
         tags,
         security,
@@ -93,13 +92,15 @@ export const collegesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: collegeDetailResponseSchema, ...errors },
       },
     },
-    async (request) => ({ college: await getCollegeDetail({ db: app.db, collegeId: request.params.id }) }),
+    async (request) => ({
+      college: await getCollegeDetail({ db: app.db, actor: actorOf(request), collegeId: request.params.id }),
+    }),
   );
 
   app.post(
     '/colleges',
     {
-      preHandler: admin,
+      preHandler: app.authenticate,
       schema: {
         tags,
         security,
@@ -109,7 +110,7 @@ export const collegesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const college = await createCollege({ db: app.db, input: request.body });
+      const college = await createCollege({ db: app.db, actor: actorOf(request), input: request.body });
       return reply.status(201).send({ college });
     },
   );
@@ -117,7 +118,7 @@ export const collegesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/colleges/:id',
     {
-      preHandler: admin,
+      preHandler: app.authenticate,
       schema: {
         tags,
         security,
@@ -128,14 +129,19 @@ export const collegesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      college: await updateCollege({ db: app.db, collegeId: request.params.id, input: request.body }),
+      college: await updateCollege({
+        db: app.db,
+        actor: actorOf(request),
+        collegeId: request.params.id,
+        input: request.body,
+      }),
     }),
   );
 
   app.delete(
     '/colleges/:id',
     {
-      preHandler: admin,
+      preHandler: app.authenticate,
       schema: {
         tags,
         security,
@@ -145,7 +151,7 @@ export const collegesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteCollege({ db: app.db, collegeId: request.params.id });
+      await deleteCollege({ db: app.db, actor: actorOf(request), collegeId: request.params.id });
       return { message: collegeMessages.deleted };
     },
   );

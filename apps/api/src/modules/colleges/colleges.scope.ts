@@ -8,6 +8,11 @@ import { grades, userGrades } from '../../db/schema';
  * stories) import these helpers so the rule lives in one place.
  */
 
+/** The ids of the grades the user holds, as a subquery for `inArray` (nothing is loaded). */
+export function heldGradeIds(db: DbOrTx, userId: string) {
+  return db.select({ id: userGrades.gradeId }).from(userGrades).where(eq(userGrades.userId, userId));
+}
+
 /** The ids of the grades the user holds (for a teacher: the grades they teach). */
 export async function teacherGradeIds(db: DbOrTx, teacherId: string): Promise<Set<string>> {
   const rows = await db

@@ -20,8 +20,3 @@ export function compareGrades(
   const levels: readonly string[] = gradeCycles[a.cicle as GradeCycle] ?? [];
   return rank(levels, a.level) - rank(levels, b.level) || spanish.compare(a.name, b.name);
 }
-
-/** Spanish alphabetical order of names (case and accents ignored). */
-export function compareNames(a: { name: string }, b: { name: string }): number {
-  return spanish.compare(a.name, b.name);
-}

@@ -18,13 +18,12 @@ const tags = ['Cursos'];
 const security = bearerSecurity;
 const errors = { ...commonErrorResponses, 409: errorResponseSchema };
 
+/** Routes only authenticate; the services decide who may do what (colleges.access.ts). */
 export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const admin = app.requireRole('ADMIN');
-
   app.get(
     '/colleges/:collegeId/grades',
     {
-      preHandler: app.requireRole('ADMIN', 'TEACHER'),
+      preHandler: app.authenticate,
       schema: {
         tags,
         security,
@@ -41,7 +40,7 @@ export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/colleges/:collegeId/grades',
     {
-      preHandler: admin,
+      preHandler: app.authenticate,
       schema: {
         tags,
         security,
@@ -54,6 +53,7 @@ export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const grade = await createGrade({
         db: app.db,
+        actor: actorOf(request),
         collegeId: request.params.collegeId,
         input: request.body,
       });
@@ -64,7 +64,7 @@ export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/colleges/:collegeId/grades/:gradeId',
     {
-      preHandler: admin,
+      preHandler: app.authenticate,
       schema: {
         tags,
         security,
@@ -77,6 +77,7 @@ export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       grade: await updateGrade({
         db: app.db,
+        actor: actorOf(request),
         collegeId: request.params.collegeId,
         gradeId: request.params.gradeId,
         input: request.body,
@@ -87,7 +88,7 @@ export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/colleges/:collegeId/grades/:gradeId',
     {
-      preHandler: admin,
+      preHandler: app.authenticate,
       schema: {
         tags,
         security,
@@ -97,7 +98,12 @@ export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteGrade({ db: app.db, collegeId: request.params.collegeId, gradeId: request.params.gradeId });
+      await deleteGrade({
+        db: app.db,
+        actor: actorOf(request),
+        collegeId: request.params.collegeId,
+        gradeId: request.params.gradeId,
+      });
       return { message: gradeMessages.deleted };
     },
   );

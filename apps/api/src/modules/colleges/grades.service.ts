@@ -1,14 +1,17 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { gradeMessages, isLevelOfCycle, type Grade } from '@fics/contracts';
 import type { DbOrTx } from '../../db/client';
 import { grades } from '../../db/schema';
-import { conflict, forbidden, notFound, validationError } from '../../lib/errors';
+import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
+import { conflict, notFound, validationError } from '../../lib/errors';
 import type { Actor } from '../../plugins/auth';
-import { findCollegeRow, toGrade } from './colleges.service';
-import { teacherGradeIds } from './colleges.scope';
-import { compareGrades } from './grade-order';
-import { isForeignKeyViolation } from '../../lib/db-errors';
+import { assertAdmin, assertCanListSchools } from './colleges.access';
+import { findCollege, findGrades, toGrade } from './colleges.service';
+import { heldGradeIds } from './colleges.scope';
 import { gradesInUse } from './grade-usage';
+
+/** The unique index on (college_id, cicle, level, fics_fold(name)) (schema.ts). */
+const GRADE_UNIQUE_INDEX = 'grades_unique_idx';
 
 const gradeNotFound = () => notFound('El curso no existe');
 
@@ -25,70 +28,67 @@ export async function listGrades({
   actor: Actor;
   collegeId: string;
 }): Promise<Grade[]> {
-  if (actor.role !== 'ADMIN' && actor.role !== 'TEACHER') {
-    throw forbidden();
-  }
-  const rows = await db.select().from(grades).where(eq(grades.collegeId, collegeId));
-  let visible = rows;
-  if (actor.role === 'TEACHER') {
-    const own = await teacherGradeIds(db, actor.userId);
-    visible = rows.filter((g) => own.has(g.id));
-    if (visible.length === 0) {
+  assertCanListSchools(actor);
+  const teacher = actor.role === 'TEACHER';
+  const rows = await findGrades(
+    db,
+    and(
+      eq(grades.collegeId, collegeId),
+      teacher ? inArray(grades.id, heldGradeIds(db, actor.userId)) : undefined,
+    ),
+  );
+  if (rows.length === 0) {
+    if (teacher) {
       throw notFound('El establecimiento no existe');
     }
-  } else if (rows.length === 0) {
     // An empty list is fine for an existing school; an unknown id is not.
-    await findCollegeRow(db, collegeId);
+    await findCollege(db, collegeId);
   }
-  return visible.sort(compareGrades).map(toGrade);
+  return rows.map(toGrade);
 }
 
-/** Serialises grade writes within one school so the duplicate check cannot race. */
-async function lockSchoolGrades(tx: DbOrTx, collegeId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`grades:${collegeId}`}))`);
-}
-
-async function assertUniqueGrade(
-  tx: DbOrTx,
-  g: { collegeId: string; level: string; cicle: string; name: string },
-  exceptId?: string,
-): Promise<void> {
-  const same = and(
-    eq(grades.collegeId, g.collegeId),
-    eq(grades.level, g.level),
-    eq(grades.cicle, g.cicle),
-    sql`lower(${grades.name}) = lower(${g.name})`,
-  );
-  const [existing] = await tx
-    .select({ id: grades.id })
-    .from(grades)
-    .where(exceptId ? and(same, ne(grades.id, exceptId)) : same)
-    .limit(1);
-  if (existing) {
-    throw conflict(gradeMessages.duplicate);
+/**
+ * Runs a grade write. The unique index decides whether the school already has that grade, also
+ * between requests racing each other; its violation is the 409.
+ */
+async function withUniqueGrade<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error, GRADE_UNIQUE_INDEX)) {
+      throw conflict(gradeMessages.duplicate);
+    }
+    throw error;
   }
 }
 
-/** POST /colleges/:collegeId/grades. */
+/**
+ * POST /colleges/:collegeId/grades (administrators). A school has one grade per cycle, level and
+ * name, the name ignoring case and accents.
+ */
 export async function createGrade({
   db,
+  actor,
   collegeId,
   input,
 }: {
   db: DbOrTx;
+  actor: Actor;
   collegeId: string;
   input: { name: string; level: string; cicle: string };
 }): Promise<Grade> {
-  return db.transaction(async (tx) => {
-    await findCollegeRow(tx, collegeId, 'share');
-    await lockSchoolGrades(tx, collegeId);
-    await assertUniqueGrade(tx, { collegeId, ...input });
-    const [row] = await tx
-      .insert(grades)
-      .values({ collegeId, level: input.level, cicle: input.cicle, name: input.name })
-      .returning();
-    return toGrade(row!);
-  });
+  assertAdmin(actor);
+  return withUniqueGrade(() =>
+    db.transaction(async (tx) => {
+      // 404 for an unknown school; the share lock keeps a concurrent delete of it waiting.
+      await findCollege(tx, collegeId, 'share');
+      const [row] = await tx
+        .insert(grades)
+        .values({ collegeId, level: input.level, cicle: input.cicle, name: input.name })
+        .returning();
+      return toGrade(row!);
+    }),
+  );
 }
 
 async function findGrade(tx: DbOrTx, collegeId: string, gradeId: string) {
@@ -103,49 +103,58 @@ async function findGrade(tx: DbOrTx, collegeId: string, gradeId: string) {
   return row;
 }
 
-/** PATCH /colleges/:collegeId/grades/:gradeId. Fields left out keep their value. */
+/** PATCH /colleges/:collegeId/grades/:gradeId (administrators). Fields left out keep their value. */
 export async function updateGrade({
   db,
+  actor,
   collegeId,
   gradeId,
   input,
 }: {
   db: DbOrTx;
+  actor: Actor;
   collegeId: string;
   gradeId: string;
   input: { name?: string; level?: string; cicle?: string };
 }): Promise<Grade> {
-  return db.transaction(async (tx) => {
-    const current = await findGrade(tx, collegeId, gradeId);
-    const next = {
-      name: input.name ?? current.name,
-      level: input.level ?? current.level,
-      cicle: input.cicle ?? current.cicle,
-    };
-    if (!isLevelOfCycle(next.cicle, next.level)) {
-      throw validationError({ level: gradeMessages.levelNotInCicle });
-    }
-    await lockSchoolGrades(tx, collegeId);
-    await assertUniqueGrade(tx, { collegeId, ...next }, gradeId);
-    const [row] = await tx
-      .update(grades)
-      .set({ ...next, updatedAt: new Date() })
-      .where(eq(grades.id, gradeId))
-      .returning();
-    return toGrade(row!);
-  });
+  assertAdmin(actor);
+  return withUniqueGrade(() =>
+    db.transaction(async (tx) => {
+      const current = await findGrade(tx, collegeId, gradeId);
+      const next = {
+        name: input.name ?? current.name,
+        level: input.level ?? current.level,
+        cicle: input.cicle ?? current.cicle,
+      };
+      if (!isLevelOfCycle(next.cicle, next.level)) {
+        throw validationError({ level: gradeMessages.levelNotInCicle });
+      }
+      const [row] = await tx
+        .update(grades)
+        .set({ ...next, updatedAt: new Date() })
+        .where(eq(grades.id, gradeId))
+        .returning();
+      return toGrade(row!);
+    }),
+  );
 }
 
-/** DELETE /colleges/:collegeId/grades/:gradeId: refused while the grade has users or fics (architecture §6.7). */
+/**
+ * DELETE /colleges/:collegeId/grades/:gradeId (administrators): refused while the grade has users
+ * or fics (architecture §6.7).
+ */
 export async function deleteGrade({
   db,
+  actor,
   collegeId,
   gradeId,
 }: {
   db: DbOrTx;
+  actor: Actor;
   collegeId: string;
   gradeId: string;
 }): Promise<void> {
+  assertAdmin(actor);
   try {
     await db.transaction(async (tx) => {
       await findGrade(tx, collegeId, gradeId);
