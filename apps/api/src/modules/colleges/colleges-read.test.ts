@@ -198,4 +198,34 @@ describe('reading schools: GET /colleges, /colleges/list, /colleges/:id', () => 
       expect((await get(`/colleges/${alfa._id}`)).statusCode).toBe(401);
     });
   });
+
+  // Last: it adds schools the exact lists above do not expect.
+  describe('order of school lists', () => {
+    it('sorts names as a Spanish reader does: case and accents ignored, ñ after n', async () => {
+      for (const name of [
+        'Escuela Oasis',
+        'escuela ñandú',
+        'Escuela Nube',
+        'ESCUELA ÁLAMO',
+        'Escuela Zorzal',
+      ]) {
+        await makeCollege(t.app, admin, { name });
+      }
+      const expected = [
+        'ESCUELA ÁLAMO',
+        'Escuela Beta',
+        'Escuela Nube',
+        'escuela ñandú',
+        'Escuela Oasis',
+        'Escuela Zorzal',
+      ];
+      const names = (list: { name: string }[]) => list.map((c) => c.name).filter((n) => /^escuela/i.test(n));
+      expect(names((await get('/colleges', admin)).json<{ colleges: College[] }>().colleges)).toEqual(
+        expected,
+      );
+      expect(names((await get('/colleges/list')).json<{ colleges: CollegeOption[] }>().colleges)).toEqual(
+        expected,
+      );
+    });
+  });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { College } from '@fics/contracts';
 import { colleges, grades } from '../../db/schema';
 import { seedRegions } from '../../db/seed/regions';
@@ -69,6 +69,27 @@ describe('writing schools: POST, PATCH, DELETE /colleges', () => {
       });
     });
 
+    it('stores region and commune as official codes and answers their names everywhere', async () => {
+      const res = await post({ name: uniqueName(), region: 'metropolitana de santiago', zone: 'ñuñoa' });
+      expect(res.statusCode).toBe(201);
+      const created = res.json<{ college: College }>().college;
+      const [row] = await t.app.db.select().from(colleges).where(eq(colleges.id, created._id));
+      expect(row).toMatchObject({ regionId: '13', communeId: '13120' });
+      const detail = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/colleges/${created._id}`,
+        headers: admin,
+      });
+      expect(detail.json()).toMatchObject({
+        college: { region: 'Metropolitana de Santiago', zone: 'Ñuñoa' },
+      });
+      const list = await t.app.inject({ method: 'GET', url: '/api/v1/colleges', headers: admin });
+      expect(list.json<{ colleges: College[] }>().colleges.find((c) => c._id === created._id)).toMatchObject({
+        region: 'Metropolitana de Santiago',
+        zone: 'Ñuñoa',
+      });
+    });
+
     it('leaves region and commune unset when left out, null or empty', async () => {
       for (const extra of [{}, { region: null, zone: null }, { region: '', zone: '  ' }]) {
         const res = await post({ name: uniqueName(), ...extra });
@@ -109,6 +130,9 @@ describe('writing schools: POST, PATCH, DELETE /colleges', () => {
 
     it.each([
       [{ region: 'Región Inventada' }, { region: 'La región no existe' }],
+      // Official names match ignoring case, not accents.
+      [{ region: 'Biobio' }, { region: 'La región no existe' }],
+      [{ region: 'Metropolitana de Santiago', zone: 'Nunoa' }, { zone: 'La comuna no existe' }],
       [{ region: 7 }, { region: 'La región no existe' }],
       [{ region: 'x'.repeat(101) }, { region: 'La región no existe' }],
       [{ zone: 'Ñuñoa' }, { zone: 'Selecciona una región antes de elegir la comuna' }],
@@ -134,6 +158,25 @@ describe('writing schools: POST, PATCH, DELETE /colleges', () => {
         message: 'Ya existe un establecimiento con ese nombre',
         errors: { name: 'Ya existe un establecimiento con ese nombre' },
       });
+    });
+
+    it('refuses a name that differs only in accents or ñ, as the same school', async () => {
+      expect((await post({ name: 'Liceo Los Ángeles' })).statusCode).toBe(201);
+      expect((await post({ name: 'Escuela España' })).statusCode).toBe(201);
+      for (const name of ['liceo los angeles', 'LICEO LOS ÁNGELES', 'Liceo Los Angeles', 'Escuela Espana']) {
+        const res = await post({ name });
+        expect({ name, status: res.statusCode }).toEqual({ name, status: 409 });
+        expect(res.json()).toEqual({
+          type: 'CONFLICT',
+          message: 'Ya existe un establecimiento con ese nombre',
+          errors: { name: 'Ya existe un establecimiento con ese nombre' },
+        });
+      }
+      const rows = await t.app.db
+        .select()
+        .from(colleges)
+        .where(sql`fics_fold(${colleges.name}) in ('liceo los angeles', 'escuela espana')`);
+      expect(rows.map((r) => r.name).sort()).toEqual(['Escuela España', 'Liceo Los Ángeles']);
     });
 
     it('is for administrators only: teachers and students 403, anonymous 401, nothing created', async () => {
@@ -220,6 +263,15 @@ describe('writing schools: POST, PATCH, DELETE /colleges', () => {
       const sameName = await patch(college._id, { name: 'ESCUELA LAS PALMAS' });
       expect(sameName.statusCode).toBe(200);
       expect(sameName.json<{ college: College }>().college.name).toBe('ESCUELA LAS PALMAS');
+      // Accents count as the same name too: taken when another school has it, fine for its own.
+      const accented = await patch(college._id, { name: 'Escuela Los Róbles' });
+      expect(accented.statusCode).toBe(409);
+      expect(accented.json()).toMatchObject({
+        errors: { name: 'Ya existe un establecimiento con ese nombre' },
+      });
+      const ownAccented = await patch(college._id, { name: 'Escuela Las Pálmas' });
+      expect(ownAccented.statusCode).toBe(200);
+      expect(ownAccented.json<{ college: College }>().college.name).toBe('Escuela Las Pálmas');
     });
 
     it('answers 404 for an unknown school and 400 for a malformed id', async () => {

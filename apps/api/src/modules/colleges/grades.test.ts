@@ -143,6 +143,26 @@ describe('grades: /colleges/:collegeId/grades', () => {
       );
     });
 
+    it('refuses a grade name that differs only in accents or ñ from one of the same level and cycle', async () => {
+      expect((await create(school._id, { name: 'Única', level: 'Sexto', cicle: 'Básico' })).statusCode).toBe(
+        201,
+      );
+      expect((await create(school._id, { name: 'Año', level: 'Sexto', cicle: 'Básico' })).statusCode).toBe(
+        201,
+      );
+      for (const name of ['unica', 'ÚNICA', 'Unica', 'ano', 'AÑO']) {
+        const res = await create(school._id, { name, level: 'Sexto', cicle: 'Básico' });
+        expect({ name, status: res.statusCode }).toEqual({ name, status: 409 });
+        expect(res.json()).toEqual({
+          type: 'CONFLICT',
+          message: 'Ya existe un curso con ese nivel, ciclo y nombre',
+        });
+      }
+      expect(
+        (await create(school._id, { name: 'unica', level: 'Séptimo', cicle: 'Básico' })).statusCode,
+      ).toBe(201);
+    });
+
     it('answers 404 for an unknown school and 400 for a malformed school id', async () => {
       const body = { name: 'A', level: 'Primero', cicle: 'Básico' };
       const unknown = await create(randomUUID(), body);
@@ -271,6 +291,10 @@ describe('grades: /colleges/:collegeId/grades', () => {
       });
       const self = await update(school._id, grade._id, { name: 'MALVA' });
       expect(self.statusCode).toBe(200);
+      expect((await update(school._id, grade._id, { name: 'LÍLA' })).statusCode).toBe(409);
+      const accented = await update(school._id, grade._id, { name: 'Málva' });
+      expect(accented.statusCode).toBe(200);
+      expect(accented.json()).toEqual({ grade: { ...grade, name: 'Málva' } });
     });
 
     it('answers 404 for a grade of another school or an unknown one, 400 for malformed ids', async () => {
