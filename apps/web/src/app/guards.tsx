@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import type { RoleName } from '@fics/contracts';
-import { useSession } from '../features/auth/api';
+import { useSession } from '../features/auth';
 import { PageLoader } from '../components/PageLoader';
 
 /** Signed-in users only; anyone else goes to / (spec 000 §2: /perfil). */

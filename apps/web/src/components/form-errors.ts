@@ -1,25 +1,60 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { isApiError } from '../lib/api-client';
 
+/** A form's field names, or a map from the server's key to the form's field when they differ. */
+export type ServerFields<F extends string> = readonly F[] | Readonly<Record<string, F>>;
+
+const isList = <F extends string>(fields: ServerFields<F>): fields is readonly F[] => Array.isArray(fields);
+
 /**
- * Puts a VALIDATION_ERROR's per-field messages under their fields (spec 000 §5, last rule).
- * Returns true when at least one known field got a message; otherwise the caller shows a generic error.
- * `fields` lists the form's field names, so a server key the form does not render is not silently lost.
+ * The per-field Spanish messages of a failed call, for the fields a form has. A VALIDATION_ERROR
+ * carries them in `errors` (spec 000 §5, last rule), and so do a few other refusals: a taken e-mail or
+ * school name (409), an image over the size limit (413). Keys the form does not have are left out.
+ * The one reader of `errors`: react-hook-form forms use applyServerErrors below, others this.
+ */
+export function serverFieldErrors<F extends string>(
+  error: unknown,
+  fields: ServerFields<F>,
+): Partial<Record<F, string>> {
+  const found: Partial<Record<F, string>> = {};
+  if (!isApiError(error) || !error.errors) {
+    return found;
+  }
+  const fieldOf = new Map<string, F>(
+    isList(fields) ? fields.map((field) => [field, field]) : Object.entries(fields),
+  );
+  for (const [key, message] of Object.entries(error.errors)) {
+    const field = fieldOf.get(key);
+    if (field !== undefined) {
+      found[field] = message;
+    }
+  }
+  return found;
+}
+
+/**
+ * Puts a failed call's per-field messages under the fields of a react-hook-form form, focusing the
+ * first. `conflictField`: a 409 that names no field (a duplicate grade) is shown under that field.
+ * Returns true when a field got a message; otherwise the caller shows a generic error.
  */
 export function applyServerErrors<T extends FieldValues>(
   error: unknown,
   setError: UseFormSetError<T>,
-  fields: readonly Path<T>[],
+  fields: ServerFields<Path<T>>,
+  { conflictField }: { conflictField?: Path<T> } = {},
 ): boolean {
-  if (!isApiError(error) || error.type !== 'VALIDATION_ERROR' || !error.errors) {
-    return false;
+  const placed = Object.entries(serverFieldErrors(error, fields)) as [Path<T>, string][];
+  if (
+    placed.length === 0 &&
+    conflictField &&
+    isApiError(error) &&
+    error.type === 'CONFLICT' &&
+    error.message
+  ) {
+    placed.push([conflictField, error.message]);
   }
-  let applied = false;
-  for (const [field, message] of Object.entries(error.errors)) {
-    if ((fields as readonly string[]).includes(field)) {
-      setError(field as Path<T>, { type: 'server', message }, { shouldFocus: !applied });
-      applied = true;
-    }
-  }
-  return applied;
+  placed.forEach(([field, message], index) => {
+    setError(field, { type: 'server', message }, { shouldFocus: index === 0 });
+  });
+  return placed.length > 0;
 }

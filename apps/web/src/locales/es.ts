@@ -2,6 +2,8 @@
  * The one Spanish catalog (architecture.md §2). Texts quoted by the spec are kept verbatim,
  * accents and typos included ('satisfatoriamente', 'tú contraseña'): they are requirements.
  * Add keys under the feature that shows them; `t('feature.key')` is type-checked against this object.
+ * Texts the API words too (validation, success and refusal messages) and limits live in
+ * packages/contracts: screens import them from there, and this catalog never copies one.
  */
 export const es = {
   common: {
@@ -53,10 +55,7 @@ export const es = {
     password: 'Contraseña',
     submitLogin: 'Ingresar',
     forgotPassword: '¿Olvidaste tú contraseña?',
-    badCredentials: 'Datos incorrectos',
-    loginFailed: 'Algo ha salido mal, intente de nuevo más tarde',
     loginSuccess: 'Inicio de sesión exitoso',
-    logoutSuccess: 'Se ha desconectado con éxito!',
     recoveryTitle: 'Recuperar contraseña',
     recoveryIntro: 'Escribe el email de tu cuenta y te enviaremos un enlace para crear una nueva contraseña.',
     recoverySent: 'Se ha enviado el email satisfatoriamente',
@@ -66,12 +65,11 @@ export const es = {
     invitationTitle: 'Crea tu contraseña',
     intro: 'Escribe tu nueva contraseña para la cuenta {{email}}.',
     invitationIntro: 'Bienvenido a Fics. Crea la contraseña con la que ingresarás con la cuenta {{email}}.',
-    rules: 'Entre 8 y 64 caracteres. Evita contraseñas comunes.',
+    rules: 'Entre {{min}} y {{max}} caracteres. Evita contraseñas comunes.',
     password: 'Nueva contraseña',
     confirmation: 'Confirmar contraseña',
     submit: 'Cambiar contraseña',
     invitationSubmit: 'Crear contraseña',
-    invalidToken: 'Parece que el token expiró, para continuar vuelva a solicitar cambio de contraseña.',
     success: 'Cambio de contraseña exitoso, ya puede ingresar a la plataforma',
   },
   home: {
@@ -107,7 +105,8 @@ export const es = {
     changePhoto: 'Cambiar foto de perfil',
     photoTitle: 'Foto de perfil',
     photoCurrent: 'Tu foto de perfil actual',
-    photoHint: 'Elige una imagen de hasta 1 MB. La recortarás en un cuadrado y se guardará en 200 x 200 px.',
+    photoHint:
+      'Elige una imagen de hasta {{maxMb}} MB. La recortarás en un cuadrado y se guardará en {{side}} x {{side}} px.',
     chooseImage: 'Elegir imagen',
     chooseOtherImage: 'Elegir otra imagen',
     cropArea: 'Área de recorte: arrastra la imagen para encuadrarla',
@@ -172,7 +171,7 @@ export const es = {
     removePair: 'Quitar {{label}}',
     avatar: 'Avatar',
     chooseImage: 'Elegir imagen',
-    avatarHint: 'Imagen de hasta 1 MB; se ajusta a 200 x 200 píxeles.',
+    avatarHint: 'Imagen de hasta {{maxMb}} MB; se ajusta a {{side}} x {{side}} píxeles.',
     avatarPreview: 'Vista previa del avatar',
     noOptions: 'Sin resultados',
   },
@@ -202,7 +201,7 @@ export const es = {
     fileRequired: 'Debe cargar un archivo',
     fileErrors: {
       extension: 'Solo se aceptan archivos .xlsx o .xls',
-      tooLarge: 'El archivo pesa más de 5 MB, el máximo permitido',
+      tooLarge: 'El archivo pesa más de {{maxMb}} MB, el máximo permitido',
       unreadable: 'No se pudo leer el archivo. Verifica que sea una planilla Excel válida.',
       missingColumns: 'El archivo debe tener una fila de encabezado con las columnas name y email',
       empty: 'El archivo no tiene filas con usuarios',
@@ -254,7 +253,6 @@ export const es = {
     add: 'Añadir',
     name: 'Nombre',
     actions: 'Acciones',
-    unspecified: 'Sin especificar',
     view: 'Ver',
     edit: 'Editar',
     delete: 'Eliminar',
@@ -278,7 +276,6 @@ export const es = {
     clear: 'Borrar',
     created: 'Escuela creada exitosamente',
     updated: 'Colegio actualizado exitosamente',
-    deleted: 'Colegio eliminado exitosamente',
     back: 'Volver a escuelas',
     notFound: 'Esta escuela no existe o fue eliminada.',
     retry: 'Reintentar',
@@ -299,7 +296,6 @@ export const es = {
     chooseCycleFirst: 'Primero elige un ciclo',
     gradeAdded: 'Curso añadido exitosamente',
     gradeUpdated: 'Curso actualizado exitosamente',
-    gradeDeleted: 'Grado eliminado exitosamente',
     noTeachers: 'No hay docentes asociados a este curso',
     editTeacher: 'Editar',
     editTeacherAria: 'Editar a {{name}}',

@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
-import type { User } from '@fics/contracts';
+import { messages, type User } from '@fics/contracts';
 import { createQueryClient } from '../lib/query-client';
 import { AppProviders } from '../app/providers';
 import { routes as appRoutes } from '../app/router';
@@ -34,7 +34,7 @@ export function mockApi(handlers: Record<string, Handler | { status?: number; bo
         : handler;
     const { status = 200, body: responseBody = {} } = result ?? {
       status: 404,
-      body: { type: 'NOT_FOUND', message: 'La ruta solicitada no existe' },
+      body: { type: 'NOT_FOUND', message: messages.routeNotFound },
     };
     return new Response(JSON.stringify(responseBody), {
       status,

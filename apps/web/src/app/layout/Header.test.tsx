@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { User } from '@fics/contracts';
-import { LoginDialogProvider } from '../../features/auth/components/LoginDialogProvider';
+import { LoginDialogProvider } from '../../features/auth';
 import { setTokens } from '../../lib/session';
 import { makeUser, mockApi, requestUrl, renderWithProviders } from '../../test/utils';
 import { menuEntries, type MenuEntry } from '../menu';

@@ -15,8 +15,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@fics/contracts';
-import { useSession } from '../../features/auth/api';
-import { useLoginDialog } from '../../features/auth/components/LoginDialogProvider';
+import { useLoginDialog, useSession } from '../../features/auth';
 import { menuFor, type MenuEntry } from '../menu';
 import { capitalise, initials } from '../../lib/user-display';
 

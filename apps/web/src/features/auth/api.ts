@@ -1,19 +1,17 @@
 import { useCallback, useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import type { AuthResult, LoginBody, RoleName, User } from '@fics/contracts';
 import { api, isApiError } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
 import { clearSession, setTokens, subscribeSession, useStoredToken } from '../../lib/session';
 import { useToast } from '../../components/toast';
-
-export const currentUserKey = ['auth', 'me'] as const;
 
 /** GET /auth/me, only while a token is stored. */
 export function useCurrentUser() {
   const token = useStoredToken();
   return useQuery({
-    queryKey: currentUserKey,
+    queryKey: queryKeys.auth.me(),
     queryFn: ({ signal }) => api.get<{ user: User }>('/auth/me', { signal }).then((body) => body.user),
     enabled: token !== null,
     staleTime: 5 * 60_000,
@@ -67,7 +65,7 @@ export function useSessionSync(): void {
           queryClient.removeQueries();
         } else if (change === 'external') {
           queryClient.removeQueries();
-          void queryClient.invalidateQueries({ queryKey: currentUserKey });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.auth.me() });
         }
       }),
     [queryClient],
@@ -86,7 +84,7 @@ export function useLogin() {
   return useMutation({
     mutationFn: (body: LoginBody) => api.post<AuthResult>('/auth/login', body),
     onSuccess: (result) => {
-      queryClient.setQueryData(currentUserKey, result.user);
+      queryClient.setQueryData(queryKeys.auth.me(), result.user);
       setTokens(result, 'login');
     },
   });
@@ -96,7 +94,6 @@ export function useLogin() {
 export function useLogout(): () => Promise<void> {
   const navigate = useNavigate();
   const toast = useToast();
-  const { t } = useTranslation();
   return useCallback(async () => {
     try {
       // Revokes the session behind the bearer token, refresh token included.
@@ -105,9 +102,14 @@ export function useLogout(): () => Promise<void> {
       // The server session expires on its own; the user asked to leave, so leave.
     }
     clearSession();
-    toast.success(t('auth.logoutSuccess'));
+    // 'Se ha desconectado con éxito!' is a contracts message, imported on demand: the home page's code
+    // carries no contracts (nor zod), and leaving does not wait for it (nor fail without it).
+    void import('@fics/contracts').then(
+      ({ messages }) => toast.success(messages.loggedOut),
+      () => undefined,
+    );
     await navigate('/');
-  }, [navigate, toast, t]);
+  }, [navigate, toast]);
 }
 
 /** POST /auth/recoverPassword: answers a message, never a token (architecture.md §6.1). */
@@ -126,7 +128,7 @@ export interface RecoveryTokenInfo {
 /** POST /auth/checkRecoveryToken; a 400 means invalid or expired. */
 export function useRecoveryToken(token: string) {
   return useQuery({
-    queryKey: ['auth', 'recovery-token', token],
+    queryKey: queryKeys.auth.recoveryToken(token),
     queryFn: ({ signal }) => api.post<RecoveryTokenInfo>('/auth/checkRecoveryToken', { token }, { signal }),
     staleTime: Infinity,
     gcTime: 0,

@@ -2,33 +2,26 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UpdateProfileBody, User, userDetailResponseSchema } from '@fics/contracts';
 import type { z } from 'zod';
 import { api } from '../../lib/api-client';
-import { currentUserKey } from '../auth/api';
+import { queryKeys } from '../../lib/query-keys';
+import { refreshAfterProfileChange } from '../../lib/resources';
 
 export type UserDetail = z.infer<typeof userDetailResponseSchema>;
-
-export const profileKey = (userId: string) => ['profile', userId] as const;
 
 /** GET /users/:id for the signed-in user: the user plus, for a teacher, their schools and grades. */
 export function useProfile(userId: string) {
   return useQuery({
-    queryKey: profileKey(userId),
+    queryKey: queryKeys.users.detail(userId),
     queryFn: ({ signal }) => api.get<UserDetail>(`/users/${userId}`, { signal }),
   });
 }
 
 /**
- * Every profile change answers the whole user: the page, the header's avatar and name (the cached
- * current user) take it at once; user lists showing the name or picture reload when next seen.
+ * Every profile change answers the whole user: the page and the header's avatar and name take it at
+ * once; user lists and school views showing the name or picture reload (lib/resources/refresh.ts).
  */
 function useApplyUser() {
   const queryClient = useQueryClient();
-  return (user: User) => {
-    queryClient.setQueryData<User>(currentUserKey, user);
-    queryClient.setQueryData<UserDetail>(profileKey(user._id), (detail) =>
-      detail ? { ...detail, user } : detail,
-    );
-    return queryClient.invalidateQueries({ queryKey: ['users'] });
-  };
+  return (user: User) => refreshAfterProfileChange(queryClient, user);
 }
 
 /** PATCH /users/:id/profile as JSON: name, bio or phoneNumber (null clears the phone). */

@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { College, CreateUserBody, Role, User, usersResponseSchema } from '@fics/contracts';
+import type { CreateUserBody, User, usersResponseSchema } from '@fics/contracts';
 import { usersExportFilename } from '@fics/contracts';
 import type { z } from 'zod';
 import { api } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
 import { saveFile } from '../../lib/save-file';
-import { currentUserKey } from '../auth/api';
+import { refreshAfterUsersChange } from '../../lib/resources';
 
 /** The user list's filters; '' means "any" (the api client leaves empty values out of the query). */
 export interface UserFilters {
@@ -15,20 +16,8 @@ export interface UserFilters {
 
 export const emptyFilters: UserFilters = { roleId: '', collegeId: '', gradeId: '' };
 
-export const usersKeys = {
-  all: ['users'] as const,
-  lists: () => [...usersKeys.all, 'list'] as const,
-  list: (filters: UserFilters) => [...usersKeys.lists(), filters] as const,
-};
-
-/*
- * Roles and schools are cached under the same keys, with the same data, as the schools screens
- * (features/colleges/api.ts): a school or grade created there shows up in these filters and dialogs
- * at once, and a user change here refreshes the school view's counts.
- */
-const rolesKey = ['roles'] as const;
-const collegesKey = ['colleges'] as const;
-const collegesListKey = [...collegesKey, 'list'] as const;
+/** The user keys of lib/query-keys.ts, under the name the list code uses. */
+export const usersKeys = queryKeys.users;
 
 /** GET /users with the applied filters (administrator: everyone; teacher: their students). */
 export function useUsers(filters: UserFilters) {
@@ -44,38 +33,13 @@ export function useUsers(filters: UserFilters) {
   });
 }
 
-/** GET /roles (public, rarely changes). */
-export function useRoles() {
-  return useQuery({
-    queryKey: rolesKey,
-    queryFn: ({ signal }) => api.get<{ roles: Role[] }>('/roles', { signal }).then((b) => b.roles),
-    staleTime: Infinity,
-  });
-}
-
-/** GET /colleges: every school for an administrator, a teacher's own schools with only their grades. */
-export function useCollegeOptions() {
-  return useQuery({
-    queryKey: collegesListKey,
-    queryFn: ({ signal }) =>
-      api.get<{ colleges: College[] }>('/colleges', { signal }).then((b) => b.colleges),
-  });
-}
+// Roles and schools are shared by every feature: lib/resources. The user list page still imports
+// them from here while it is being rewritten; new code imports lib/resources directly.
+export { useRoles, useColleges as useCollegeOptions } from '../../lib/resources';
 
 function useInvalidateAfterChange() {
   const queryClient = useQueryClient();
-  return (changedUserId?: string) => {
-    const me = queryClient.getQueryData<User>(currentUserKey);
-    return Promise.all([
-      queryClient.invalidateQueries({ queryKey: usersKeys.all }),
-      // The school view counts teachers and students per grade.
-      queryClient.invalidateQueries({ queryKey: collegesKey }),
-      // Editing one's own row changes the name and picture in the header.
-      me && me._id === changedUserId
-        ? queryClient.invalidateQueries({ queryKey: currentUserKey })
-        : undefined,
-    ]);
-  };
+  return (changedUserId?: string) => refreshAfterUsersChange(queryClient, changedUserId);
 }
 
 /** POST /users; the new account receives an e-mailed invitation to set its password. */

@@ -15,7 +15,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { loginBodySchema, recoverPasswordBodySchema } from '@fics/contracts';
+import { loginBodySchema, messages, recoverPasswordBodySchema } from '@fics/contracts';
 import { isApiError } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../components/form-errors';
 import { FormError } from '../../../components/FormError';
@@ -120,9 +120,9 @@ function LoginForm({
       onSuccess();
     } catch (error) {
       if (isApiError(error) && error.status === 401) {
-        setFailure(t('auth.badCredentials'));
+        setFailure(messages.badCredentials);
       } else if (!applyServerErrors(error, setError, ['email', 'password'])) {
-        setFailure(t('auth.loginFailed'));
+        setFailure(messages.internal);
       }
     }
   });

@@ -12,7 +12,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { newPasswordSchema } from '@fics/contracts';
+import { limits, messages, newPasswordSchema } from '@fics/contracts';
 import { isApiError } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../components/form-errors';
 import { FormError } from '../../../components/FormError';
@@ -34,7 +34,11 @@ export function PasswordRecoveryPage() {
   if (check.isError) {
     const invalid = isApiError(check.error) && check.error.status >= 400 && check.error.status < 500;
     return invalid ? (
-      <Outcome icon={<LinkOffOutlined fontSize="inherit" />} tone="error" text={t('recovery.invalidToken')} />
+      <Outcome
+        icon={<LinkOffOutlined fontSize="inherit" />}
+        tone="error"
+        text={messages.invalidRecoveryToken}
+      />
     ) : (
       <Outcome
         icon={<ErrorOutlineOutlined fontSize="inherit" />}
@@ -45,7 +49,11 @@ export function PasswordRecoveryPage() {
   }
   if (outcome === 'expired') {
     return (
-      <Outcome icon={<LinkOffOutlined fontSize="inherit" />} tone="error" text={t('recovery.invalidToken')} />
+      <Outcome
+        icon={<LinkOffOutlined fontSize="inherit" />}
+        tone="error"
+        text={messages.invalidRecoveryToken}
+      />
     );
   }
   if (outcome === 'done') {
@@ -157,7 +165,10 @@ function NewPasswordForm({
             autoComplete="new-password"
             autoFocus
             error={Boolean(errors.password)}
-            helperText={errors.password?.message ?? t('recovery.rules')}
+            helperText={
+              errors.password?.message ??
+              t('recovery.rules', { min: limits.passwordMin, max: limits.passwordMax })
+            }
           />
           <PasswordField
             {...register('confirmationPassword')}

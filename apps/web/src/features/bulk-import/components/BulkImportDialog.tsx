@@ -1,5 +1,4 @@
 import { useId, useMemo, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -13,12 +12,15 @@ import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import CloseIcon from '@mui/icons-material/Close';
 import { useTranslation } from 'react-i18next';
+import { serverFieldErrors } from '../../../components/form-errors';
+import { FormError } from '../../../components/FormError';
 import { PageLoader } from '../../../components/PageLoader';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-client';
 import { t as translate } from '../../../lib/i18n';
-import { useCurrentUser } from '../../auth/api';
-import { useBulkImport, useImportColleges, useImportRoles, type BulkImportRequest } from '../api';
+import { useColleges, useRoles } from '../../../lib/resources';
+import { useCurrentUser } from '../../auth';
+import { useBulkImport, type BulkImportRequest } from '../api';
 import { usersFromItems, type EmailItem } from '../lib/email-list';
 import { toImportRows, validateRows, type ImportRow } from '../lib/rows';
 import { needsSchool, selectionErrors, type SelectionErrors } from '../lib/selection';
@@ -64,24 +66,9 @@ const initialWizard: WizardState = {
   rowsFrom: null,
 };
 
-const SERVER_SELECTION_FIELDS: Record<string, keyof SelectionErrors> = {
-  role: 'role',
-  collegeId: 'collegeId',
-  gradeId: 'gradeId',
-};
-
-/** A VALIDATION_ERROR about role, school or grade belongs under those fields in step 1. */
+/** A server message about role, school or grade belongs under those fields in step 1. */
 function selectionErrorsFrom(error: unknown): SelectionErrors | null {
-  if (!isApiError(error) || error.type !== 'VALIDATION_ERROR' || !error.errors) {
-    return null;
-  }
-  const found: SelectionErrors = {};
-  for (const [key, message] of Object.entries(error.errors)) {
-    const field = SERVER_SELECTION_FIELDS[key];
-    if (field) {
-      found[field] = message;
-    }
-  }
+  const found: SelectionErrors = serverFieldErrors(error, ['role', 'collegeId', 'gradeId'] as const);
   return Object.keys(found).length > 0 ? found : null;
 }
 
@@ -110,8 +97,8 @@ export function BulkImportDialog({ open, onClose, onFinished }: BulkImportDialog
   const toast = useToast();
   const { data: currentUser } = useCurrentUser();
   const teacher = currentUser?.role.name === 'TEACHER';
-  const roles = useImportRoles(open);
-  const colleges = useImportColleges(open);
+  const roles = useRoles({ enabled: open });
+  const colleges = useColleges({ enabled: open });
   const importUsers = useBulkImport();
   const [wizard, setWizard] = useState<WizardState>(initialWizard);
 
@@ -286,8 +273,9 @@ export function BulkImportDialog({ open, onClose, onFinished }: BulkImportDialog
       <DialogContent dividers sx={{ px: { xs: 2, sm: 3 }, minHeight: { sm: 380 } }}>
         {wizard.step === 0 ? (
           loadFailed ? (
-            <Alert
-              severity="error"
+            <FormError
+              message={t('errors.loadFailed')}
+              sx={{ mt: 0 }}
               action={
                 <Button
                   color="inherit"
@@ -300,9 +288,7 @@ export function BulkImportDialog({ open, onClose, onFinished }: BulkImportDialog
                   {t('bulkImport.retry')}
                 </Button>
               }
-            >
-              {t('errors.loadFailed')}
-            </Alert>
+            />
           ) : loading ? (
             <PageLoader />
           ) : (

@@ -19,13 +19,14 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useTranslation } from 'react-i18next';
 import { gradeLabel, roleDisplayNames, type College, type Role } from '@fics/contracts';
 import { useToast } from '../../../components/toast';
+import { useCollegeGrades } from '../../../lib/resources';
+import { saveFile } from '../../../lib/save-file';
 import type { EmailItem } from '../lib/email-list';
 import type { SelectionErrors, Source } from '../lib/selection';
 import { needsSchool } from '../lib/selection';
 import {
   buildTemplate,
   readUsersFile,
-  saveFile,
   SPREADSHEET_ACCEPT,
   TEMPLATE_FILENAME,
   type SheetUser,
@@ -74,7 +75,7 @@ export function SelectionStep({
   const sourceLabelId = useId();
   const roleName = roles.find((role) => role._id === value.roleId)?.name ?? null;
   const college = colleges.find((c) => c._id === value.collegeId) ?? null;
-  const grades = college?.grades ?? [];
+  const { data: grades = [] } = useCollegeGrades(value.collegeId);
 
   return (
     <Stack spacing={2.5} sx={{ pt: 1 }}>

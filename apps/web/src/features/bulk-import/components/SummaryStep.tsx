@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { BulkImportSummary } from '@fics/contracts';
+import { FormError } from '../../../components/FormError';
 
 export type ImportOutcome =
   | { status: 'pending' }
@@ -29,9 +30,7 @@ export function SummaryStep({ outcome }: { outcome: ImportOutcome }) {
   if (outcome.status === 'failed') {
     return (
       <Box sx={{ py: 3 }}>
-        <Alert severity="error" role="alert">
-          {outcome.message}
-        </Alert>
+        <FormError message={outcome.message} sx={{ mt: 0 }} />
       </Box>
     );
   }

@@ -4,6 +4,7 @@ import { t } from '../../../lib/i18n';
 
 /** Biggest spreadsheet read: far above 2,000 rows of name and e-mail, small enough to parse at once. */
 export const SPREADSHEET_MAX_BYTES = 5 * 1024 * 1024;
+const MEGABYTE = 1024 * 1024;
 /** Spec 000 §5: only .xlsx or .xls. */
 export const SPREADSHEET_ACCEPT = '.xlsx,.xls';
 export const TEMPLATE_FILENAME = 'plantilla-carga-masiva.xlsx';
@@ -144,7 +145,7 @@ export async function readUsersFile(file: File): Promise<SheetReadResult> {
     return fail(t('bulkImport.fileErrors.extension'));
   }
   if (file.size > SPREADSHEET_MAX_BYTES) {
-    return fail(t('bulkImport.fileErrors.tooLarge'));
+    return fail(t('bulkImport.fileErrors.tooLarge', { maxMb: SPREADSHEET_MAX_BYTES / MEGABYTE }));
   }
   if (file.size === 0) {
     return fail(t('bulkImport.fileErrors.unreadable'));
@@ -167,18 +168,4 @@ export async function buildTemplate(): Promise<Blob> {
   xlsx.utils.book_append_sheet(workbook, sheet, 'Usuarios');
   const bytes = xlsx.write(workbook, { type: 'array', bookType: 'xlsx', compression: true }) as ArrayBuffer;
   return new Blob([bytes], { type: XLSX_MIME });
-}
-
-/** Hands a generated file to the browser as a download. */
-export function saveFile(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked on the next tick: some browsers start the download only after the click handler returns.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }

@@ -12,11 +12,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { createCollegeBodySchema, type College } from '@fics/contracts';
+import { applyServerErrors } from '../../../components/form-errors';
 import { FormError } from '../../../components/FormError';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { useToast } from '../../../components/toast';
-import { useCreateCollege, useRegions, useUpdateCollege } from '../api';
-import { applyFieldErrors } from '../field-errors';
+import { useRegions } from '../../../lib/resources';
+import { useCreateCollege, useUpdateCollege } from '../api';
 import { PlaceAutocomplete } from './PlaceAutocomplete';
 
 interface CollegeFormDialogProps {
@@ -89,7 +90,7 @@ function CollegeForm({ college, onClose }: { college: College | null; onClose: (
       }
       onClose();
     } catch (error) {
-      if (!applyFieldErrors(error, setError, ['name', 'region', 'zone'], 'name')) {
+      if (!applyServerErrors(error, setError, ['name', 'region', 'zone'], { conflictField: 'name' })) {
         toast.error(t('errors.generic'));
         setFailure(t('errors.genericInline'));
       }

@@ -18,7 +18,7 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { College } from '@fics/contracts';
+import { collegeMessages, type College } from '@fics/contracts';
 
 interface CollegesTableProps {
   colleges: readonly College[];
@@ -39,7 +39,7 @@ export function CollegesTable({ colleges, onEdit, onDelete }: CollegesTableProps
   const lastPage = Math.max(0, Math.ceil(colleges.length / pageSize) - 1);
   const current = Math.min(page, lastPage);
   const visible = colleges.slice(current * pageSize, (current + 1) * pageSize);
-  const place = (value: string | null) => value ?? t('colleges.unspecified');
+  const place = (value: string | null) => value ?? collegeMessages.unspecified;
 
   const actions = (college: College) => (
     <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 0.5 }}>

@@ -17,8 +17,8 @@ import ListAltOutlined from '@mui/icons-material/ListAltOutlined';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { gradeLabel, type GradeDetail } from '@fics/contracts';
-import { useRoleId } from '../api';
-import type { UsersPageState } from '../users-navigation';
+import { useRoleId } from '../../../lib/resources';
+import type { UsersPageState } from '../../users';
 
 interface GradeDetailDialogProps {
   open: boolean;

@@ -19,11 +19,11 @@ import {
   type Grade,
   type GradeCycle,
 } from '@fics/contracts';
+import { applyServerErrors } from '../../../components/form-errors';
 import { FormError } from '../../../components/FormError';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { useToast } from '../../../components/toast';
 import { useCreateGrade, useUpdateGrade } from '../api';
-import { applyFieldErrors } from '../field-errors';
 
 interface GradeFormDialogProps {
   open: boolean;
@@ -104,7 +104,7 @@ function GradeForm({
       onClose();
     } catch (error) {
       // A duplicate grade (409) is about the name given to that level and cycle.
-      if (!applyFieldErrors(error, setError, ['cicle', 'level', 'name'], 'name')) {
+      if (!applyServerErrors(error, setError, ['cicle', 'level', 'name'], { conflictField: 'name' })) {
         toast.error(t('errors.generic'));
         setFailure(t('errors.genericInline'));
       }

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
@@ -8,9 +7,10 @@ import ErrorOutlineOutlined from '@mui/icons-material/ErrorOutlineOutlined';
 import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { CollegeDetail, GradeDetail } from '@fics/contracts';
+import { collegeMessages, gradeMessages, type CollegeDetail, type GradeDetail } from '@fics/contracts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { EmptyState } from '../../../components/EmptyState';
+import { FormError } from '../../../components/FormError';
 import { PageTitle } from '../../../components/PageTitle';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-client';
@@ -90,7 +90,7 @@ function CollegeView({ college }: { college: CollegeDetail }) {
   const [problem, setProblem] = useState<string | null>(null);
   // Looked up on each render so the dialog shows the counts of the latest fetch.
   const detail = college.grades.find((g) => g._id === detailId) ?? null;
-  const place = (value: string | null) => value ?? t('colleges.unspecified');
+  const place = (value: string | null) => value ?? collegeMessages.unspecified;
 
   const openForm = (grade: GradeDetail | null) => {
     setEditing(grade);
@@ -104,7 +104,7 @@ function CollegeView({ college }: { college: CollegeDetail }) {
     setProblem(null);
     try {
       await remove.mutateAsync(deleting._id);
-      toast.success(t('colleges.gradeDeleted'));
+      toast.success(gradeMessages.deleted);
     } catch (error) {
       // A grade with users or fics (409) or already gone (404): the server says which, in Spanish.
       if (isApiError(error) && (error.status === 409 || error.status === 404)) {
@@ -123,17 +123,7 @@ function CollegeView({ college }: { college: CollegeDetail }) {
       <Typography color="text.secondary" sx={{ mt: -2, mb: 3 }}>
         {t('colleges.region')}: {place(college.region)} · {t('colleges.zone')}: {place(college.zone)}
       </Typography>
-      {problem ? (
-        <Alert
-          severity="error"
-          role="alert"
-          onClose={() => setProblem(null)}
-          closeText={t('common.close')}
-          sx={{ mb: 2 }}
-        >
-          {problem}
-        </Alert>
-      ) : null}
+      <FormError message={problem} onClose={() => setProblem(null)} sx={{ mb: 2 }} />
       <Typography variant="h2" component="h2" sx={{ fontSize: '1.35rem', mb: 2 }}>
         {t('colleges.gradesTitle')}
       </Typography>

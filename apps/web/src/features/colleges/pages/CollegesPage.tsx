@@ -1,17 +1,18 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import AddIcon from '@mui/icons-material/Add';
 import ErrorOutlineOutlined from '@mui/icons-material/ErrorOutlineOutlined';
 import { useTranslation } from 'react-i18next';
-import type { College } from '@fics/contracts';
+import { collegeMessages, type College } from '@fics/contracts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { EmptyState } from '../../../components/EmptyState';
+import { FormError } from '../../../components/FormError';
 import { PageLoader } from '../../../components/PageLoader';
 import { PageTitle } from '../../../components/PageTitle';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-client';
-import { downloadCollegesExport, useColleges, useDeleteCollege } from '../api';
+import { useColleges } from '../../../lib/resources';
+import { downloadCollegesExport, useDeleteCollege } from '../api';
 import { CollegeFormDialog } from '../components/CollegeFormDialog';
 import { CollegesTable } from '../components/CollegesTable';
 import { DownloadButton } from '../../../components/DownloadButton';
@@ -41,7 +42,7 @@ export function CollegesPage() {
     setProblem(null);
     try {
       await remove.mutateAsync(deleting._id);
-      toast.success(t('colleges.deleted'));
+      toast.success(collegeMessages.deleted);
     } catch (error) {
       // A school still in use (409) or already gone (404): the server says which, in Spanish.
       if (isApiError(error) && (error.status === 409 || error.status === 404)) {
@@ -112,17 +113,7 @@ export function CollegesPage() {
           </>
         }
       />
-      {problem ? (
-        <Alert
-          severity="error"
-          role="alert"
-          onClose={() => setProblem(null)}
-          closeText={t('common.close')}
-          sx={{ mb: 2 }}
-        >
-          {problem}
-        </Alert>
-      ) : null}
+      <FormError message={problem} onClose={() => setProblem(null)} sx={{ mb: 2 }} />
       {content}
       <CollegeFormDialog open={formOpen} college={editing} onClose={() => setFormOpen(false)} />
       <ConfirmDialog

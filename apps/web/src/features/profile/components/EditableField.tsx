@@ -8,10 +8,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { applyServerErrors } from '../../../components/form-errors';
 import { FormError } from '../../../components/FormError';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { useToast } from '../../../components/toast';
-import { isApiError } from '../../../lib/api-client';
 
 interface EditableFieldProps {
   /** The profile field, also the key of its message in a VALIDATION_ERROR. */
@@ -104,11 +104,8 @@ function EditForm({
       toast.success(t('profile.updated', { label }));
       onDone();
     } catch (error) {
-      const message =
-        isApiError(error) && error.type === 'VALIDATION_ERROR' ? error.errors?.[field] : undefined;
-      if (message) {
-        setError('value', { type: 'server', message }, { shouldFocus: true });
-      } else {
+      // The server names the profile field; this form calls it 'value'.
+      if (!applyServerErrors(error, setError, { [field]: 'value' })) {
         toast.error(t('errors.generic'));
         setFailure(t('errors.genericInline'));
       }

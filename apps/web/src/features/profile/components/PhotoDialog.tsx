@@ -15,11 +15,11 @@ import PhotoCameraOutlined from '@mui/icons-material/PhotoCameraOutlined';
 import ZoomIn from '@mui/icons-material/ZoomIn';
 import ZoomOut from '@mui/icons-material/ZoomOut';
 import { useTranslation } from 'react-i18next';
-import { userMessages, type User } from '@fics/contracts';
+import { limits, userMessages, type User } from '@fics/contracts';
+import { serverFieldErrors } from '../../../components/form-errors';
 import { FormError } from '../../../components/FormError';
 import { useToast } from '../../../components/toast';
-import { isApiError } from '../../../lib/api-client';
-import { checkImageFile } from '../../../lib/image-file';
+import { checkImageFile, imageMaxMegabytes } from '../../../lib/image-file';
 import { useDeleteProfilePhoto, useUploadProfilePhoto } from '../api';
 import { cropToPng, type PixelArea } from '../crop-image';
 import { initials } from '../user-display';
@@ -140,7 +140,7 @@ function PhotoEditor({ user, onClose, onBusyChange }: PhotoEditorProps) {
   };
 
   const showFailure = (error: unknown) => {
-    const fileMessage = isApiError(error) ? error.errors?.file : undefined;
+    const { file: fileMessage } = serverFieldErrors(error, ['file']);
     if (fileMessage) {
       setFileError(fileMessage);
     } else {
@@ -301,7 +301,7 @@ function PhotoEditor({ user, onClose, onBusyChange }: PhotoEditorProps) {
             </FormHelperText>
           ) : (
             <FormHelperText id={hintId} sx={{ textAlign: 'center' }}>
-              {t('profile.photoHint')}
+              {t('profile.photoHint', { maxMb: imageMaxMegabytes, side: limits.avatarMaxSide })}
             </FormHelperText>
           )}
         </Box>

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { limits, updateProfileBodySchema, type Inscription, type User } from '@fics/contracts';
 import { EmptyState } from '../../../components/EmptyState';
 import { PageTitle } from '../../../components/PageTitle';
-import { useSession } from '../../auth/api';
+import { useSession } from '../../auth';
 import { useProfile, useUpdateProfile } from '../api';
 import { EditableField } from '../components/EditableField';
 import { PhotoDialog } from '../components/PhotoDialog';

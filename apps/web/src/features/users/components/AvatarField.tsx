@@ -6,7 +6,8 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Typography from '@mui/material/Typography';
 import PhotoCameraOutlined from '@mui/icons-material/PhotoCameraOutlined';
 import { useTranslation } from 'react-i18next';
-import { checkImageFile } from '../../../lib/image-file';
+import { limits } from '@fics/contracts';
+import { checkImageFile, imageMaxMegabytes } from '../../../lib/image-file';
 import { initials } from '../../../lib/user-display';
 
 interface AvatarFieldProps {
@@ -95,7 +96,9 @@ export function AvatarField({
             {error}
           </FormHelperText>
         ) : (
-          <FormHelperText>{t('users.avatarHint')}</FormHelperText>
+          <FormHelperText>
+            {t('users.avatarHint', { maxMb: imageMaxMegabytes, side: limits.avatarMaxSide })}
+          </FormHelperText>
         )}
       </Box>
     </Box>

@@ -9,6 +9,7 @@ import CancelIcon from '@mui/icons-material/Cancel';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { gradeLabel, userMessages, type College } from '@fics/contracts';
+import { useCollegeGrades } from '../../../lib/resources';
 import type { MembershipPair, UserFormValues } from '../user-form';
 
 interface MembershipFieldsProps {
@@ -28,7 +29,7 @@ export function MembershipFields({ form, mode, colleges, fallbackLabels, disable
   const collegeId = useWatch({ control, name: 'collegeId' });
   const pairs = useWatch({ control, name: 'pairs' });
   const college = colleges.find((c) => c._id === collegeId);
-  const grades = college?.grades ?? [];
+  const { data: grades = [] } = useCollegeGrades(collegeId);
 
   const pairLabel = (pair: MembershipPair) => {
     const owner = colleges.find((c) => c._id === pair.collegeId);

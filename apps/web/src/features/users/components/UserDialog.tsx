@@ -13,7 +13,7 @@ import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import CloseIcon from '@mui/icons-material/Close';
-import { Controller, useForm, useWatch, type Path, type UseFormSetError } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   gradeLabel,
@@ -25,12 +25,14 @@ import {
   type User,
 } from '@fics/contracts';
 import { isApiError } from '../../../lib/api-client';
+import { applyServerErrors, serverFieldErrors } from '../../../components/form-errors';
 import { FormError } from '../../../components/FormError';
 import { PageLoader } from '../../../components/PageLoader';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { useToast } from '../../../components/toast';
-import { useSession } from '../../auth/api';
-import { useCollegeOptions, useCreateUser, useRoles, useUpdateUser, type UserFilters } from '../api';
+import { useSession } from '../../auth';
+import { useColleges, useRoles } from '../../../lib/resources';
+import { useCreateUser, useUpdateUser, type UserFilters } from '../api';
 import {
   roleNameOf,
   toUserFormResult,
@@ -59,7 +61,7 @@ export function UserDialog({ target, onClose }: UserDialogProps) {
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const session = useSession();
   const roles = useRoles();
-  const colleges = useCollegeOptions();
+  const colleges = useColleges();
   const [busy, setBusy] = useState(false);
   const title = target.mode === 'create' ? t('users.createTitle') : t('users.editTitle');
   const close = busy ? undefined : onClose;
@@ -68,7 +70,7 @@ export function UserDialog({ target, onClose }: UserDialogProps) {
   if (roles.isError || colleges.isError) {
     content = (
       <DialogContent>
-        <Alert severity="error">{t('errors.loadFailed')}</Alert>
+        <FormError message={t('errors.loadFailed')} sx={{ mt: 0 }} />
       </DialogContent>
     );
   } else if (!roles.data || !colleges.data || session.status !== 'authenticated') {
@@ -123,31 +125,6 @@ function initialValues(target: UserDialogTarget, roles: readonly Role[], actorRo
     return { name: '', email: '', role, collegeId: '', gradeId: '', pairs: [{ collegeId, gradeId }] };
   }
   return { name: '', email: '', role, collegeId, gradeId, pairs: [] };
-}
-
-/**
- * Server answers: field messages go under their fields (a VALIDATION_ERROR, or the 409 of a taken
- * e-mail, which also names its field). Returns true when one was placed.
- */
-function placeFieldErrors(
-  error: unknown,
-  setError: UseFormSetError<UserFormValues>,
-  onFileError: (message: string) => void,
-): boolean {
-  if (!isApiError(error) || !error.errors) {
-    return false;
-  }
-  let placed = false;
-  for (const [field, message] of Object.entries(error.errors)) {
-    if (field === 'file') {
-      onFileError(message);
-      placed = true;
-    } else if ((userFormFields as readonly string[]).includes(field)) {
-      setError(field as Path<UserFormValues>, { type: 'server', message }, { shouldFocus: !placed });
-      placed = true;
-    }
-  }
-  return placed;
 }
 
 function UserForm({
@@ -223,7 +200,13 @@ function UserForm({
       }
       onDone();
     } catch (error) {
-      if (placeFieldErrors(error, setError, setFileError)) {
+      // Field messages go under their fields (a VALIDATION_ERROR, the 409 of a taken e-mail, or the
+      // 413 of an avatar over the limit, which names the file).
+      const { file: fileMessage } = serverFieldErrors(error, ['file']);
+      if (fileMessage) {
+        setFileError(fileMessage);
+      }
+      if (applyServerErrors(error, setError, userFormFields) || fileMessage) {
         return;
       }
       if (isApiError(error) && [403, 404, 409, 413].includes(error.status) && error.message) {
