@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { RoleName, UsersFilter } from '@fics/contracts';
 import { gradeLabel, usersExportHeader, usersExportSheets } from '@fics/contracts';
 import type { DbOrTx } from '../../db/client';
@@ -17,11 +17,25 @@ const SHEET_ORDER: RoleName[] = ['ADMIN', 'TEACHER', 'STUDENT'];
 const COLUMN_WIDTHS = [32, 36, 40, 40] as const;
 const columns = usersExportHeader.map((header, i) => ({ header, width: COLUMN_WIDTHS[i]! }));
 
+interface ExportRow {
+  id: string;
+  name: string;
+  email: string;
+  sort_key: string;
+  /** The user's grades with their schools, by school name then cycle, level and name (null: none). */
+  memberships: { college: string; level: string; cicle: string; name: string }[] | null;
+}
+
 /**
  * One role's users matching `where`, in Spanish name order, as spreadsheet rows, a batch at a
- * time: keyset paging on (sort_key, id), the order of the users_role_sort_idx index, so each
- * batch starts where the previous one ended (no OFFSET, no rereading), then one query for the
- * batch's schools and grades. Batches are read as the download is consumed.
+ * time: keyset paging on (sort_key, id), the order of the users_role_sort_idx and users_sort_idx
+ * indexes, so each batch starts where the previous one ended (no OFFSET, no rereading).
+ *
+ * One query per batch brings the batch's users with their schools and grades: a LATERAL
+ * aggregate per user, which PostgreSQL runs as index lookups on user_grades' primary key (about
+ * ten buffer reads a user at any table size). A separate `user_id IN (...batch)` query was
+ * planned as a sequential scan of user_grades once the table passed ~50,000 rows, so every batch
+ * read the whole table and the export grew quadratically.
  *
  * No transaction spans the batches (it would hold a connection, and the embedded database, for
  * as long as the client takes to download): a user added or renamed meanwhile may or may not
@@ -30,62 +44,49 @@ const columns = usersExportHeader.map((header, i) => ({ header, width: COLUMN_WI
 async function* roleRows(db: DbOrTx, where: SQL[], batchSize: number): AsyncGenerator<XlsxRow[]> {
   let last: { sortKey: string; id: string } | undefined;
   for (;;) {
-    const people = await db
-      .select({ id: users.id, name: users.name, email: users.email, sortKey: users.sortKey })
-      .from(users)
-      .where(
-        and(
-          ...where,
-          last ? sql`(${users.sortKey}, ${users.id}) > (${last.sortKey}, ${last.id}::uuid)` : undefined,
-        ),
-      )
-      .orderBy(asc(users.sortKey), asc(users.id))
-      .limit(batchSize);
+    const keyset = last
+      ? sql`(${users.sortKey}, ${users.id}) > (${last.sortKey}, ${last.id}::uuid)`
+      : undefined;
+    // Plain rows (db.execute), which both drivers answer as { rows }: drizzle's per-field result
+    // mapping cost a fifth of the export's CPU.
+    const result = await db.execute(sql`
+      select u.id, u.name, u.email, u.sort_key, m.memberships
+      from (
+        select ${users.id}, ${users.name}, ${users.email}, ${users.sortKey}
+        from ${users}
+        where ${and(...where, keyset)}
+        order by ${users.sortKey}, ${users.id}
+        limit ${batchSize}
+      ) u
+      left join lateral (
+        select json_agg(
+          json_build_object('college', c.name, 'level', g.level, 'cicle', g.cicle, 'name', g.name)
+          order by c.name, g.cicle, g.level, g.name
+        ) as memberships
+        from ${userGrades} ug
+        join ${grades} g on g.id = ug.grade_id
+        join ${colleges} c on c.id = g.college_id
+        where ug.user_id = u.id
+      ) m on true
+      order by u.sort_key, u.id`);
+    const people = (result as { rows: ExportRow[] }).rows;
     if (people.length === 0) {
       return;
     }
-    const memberships = await db
-      .select({
-        userId: userGrades.userId,
-        collegeName: colleges.name,
-        level: grades.level,
-        cicle: grades.cicle,
-        name: grades.name,
-      })
-      .from(userGrades)
-      .innerJoin(grades, eq(grades.id, userGrades.gradeId))
-      .innerJoin(colleges, eq(colleges.id, grades.collegeId))
-      .where(
-        inArray(
-          userGrades.userId,
-          people.map((p) => p.id),
-        ),
-      )
-      .orderBy(asc(colleges.name), asc(grades.cicle), asc(grades.level), asc(grades.name));
-    const byUser = new Map<string, { schools: Set<string>; grades: string[] }>();
-    for (const m of memberships) {
-      let entry = byUser.get(m.userId);
-      if (!entry) {
-        entry = { schools: new Set(), grades: [] };
-        byUser.set(m.userId, entry);
-      }
-      entry.schools.add(m.collegeName);
-      entry.grades.push(gradeLabel(m));
-    }
     yield people.map((person) => {
-      const entry = byUser.get(person.id);
+      const memberships = person.memberships ?? [];
       return [
         person.name,
         person.email,
-        [...(entry?.schools ?? [])].join(', '),
-        entry?.grades.join(', ') ?? '',
+        [...new Set(memberships.map((m) => m.college))].join(', '),
+        memberships.map((m) => gradeLabel(m)).join(', '),
       ];
     });
     if (people.length < batchSize) {
       return;
     }
     const end = people[people.length - 1]!;
-    last = { sortKey: end.sortKey ?? '', id: end.id };
+    last = { sortKey: end.sort_key, id: end.id };
   }
 }
 
