@@ -28,6 +28,17 @@ export const es = {
     network: 'No se pudo conectar con el servidor, revisa tu conexión e intenta de nuevo.',
     timeout: 'El servidor tardó demasiado en responder, intenta de nuevo.',
   },
+  /** Shared paging controls (components/PageControls.tsx). */
+  paging: {
+    rowsPerPage: 'Filas por página',
+    range: '{{from}}–{{to}} de {{total}}',
+    first: 'Primera página',
+    previous: 'Página anterior',
+    next: 'Página siguiente',
+    last: 'Última página',
+    shown: 'Mostrando {{shown}} de {{total}}',
+    loadMore: 'Ver más',
+  },
   confirm: {
     title: '¿Estás seguro?',
     deleteWarning: 'Esta acción no puede ser reversada, asegurese antes de continuar.',
@@ -174,6 +185,13 @@ export const es = {
     avatarHint: 'Imagen de hasta {{maxMb}} MB; se ajusta a {{side}} x {{side}} píxeles.',
     avatarPreview: 'Vista previa del avatar',
     noOptions: 'Sin resultados',
+    searchField: 'Buscar por nombre o email',
+    searchPlaceholder: 'Ej.: Camila o camila@colegio.cl',
+    total_one: '{{formatted}} usuario',
+    total_other: '{{formatted}} usuarios',
+    noMatches: 'No se encontraron usuarios',
+    clearFilters: 'Limpiar filtros',
+    pages: 'Páginas de usuarios',
   },
   bulkImport: {
     title: 'Carga masiva',

@@ -1,0 +1,112 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import TablePagination from '@mui/material/TablePagination';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+
+/** Counts as Chile writes them: 10.000. */
+const numberFormat = new Intl.NumberFormat('es-CL');
+export const formatCount = (value: number) => numberFormat.format(value);
+
+interface PageControlsProps {
+  /** The page shown, from 1 (as the API counts, architecture.md §4). */
+  page: number;
+  limit: number;
+  totalDocs: number;
+  onPageChange: (page: number) => void;
+  /** Page sizes to choose from; without them (or without onLimitChange) the size is fixed. */
+  limitOptions?: readonly number[];
+  onLimitChange?: (limit: number) => void;
+  /** Names the controls for screen readers ('Páginas de usuarios'). */
+  label?: string;
+}
+
+/**
+ * Previous / next (and first / last) page of a paged list with its range, '1–50 de 10.000', and
+ * optionally the page size. Goes under a table; the list's owner keeps the page (in the URL).
+ */
+export function PageControls({
+  page,
+  limit,
+  totalDocs,
+  onPageChange,
+  limitOptions,
+  onLimitChange,
+  label,
+}: PageControlsProps) {
+  const { t } = useTranslation();
+  const sizes = onLimitChange && limitOptions ? [...limitOptions] : [];
+  // A page past the end (a stale link) shows as the last one until the owner corrects it.
+  const lastPage = Math.max(1, Math.ceil(totalDocs / limit));
+  return (
+    <TablePagination
+      component="nav"
+      aria-label={label}
+      count={totalDocs}
+      // MUI counts pages from 0.
+      page={Math.min(Math.max(page, 1), lastPage) - 1}
+      onPageChange={(_event, next) => onPageChange(next + 1)}
+      rowsPerPage={limit}
+      rowsPerPageOptions={sizes}
+      onRowsPerPageChange={(event) => onLimitChange?.(Number(event.target.value))}
+      showFirstButton
+      showLastButton
+      labelRowsPerPage={t('paging.rowsPerPage')}
+      labelDisplayedRows={({ from, to, count }) =>
+        t('paging.range', { from: formatCount(from), to: formatCount(to), total: formatCount(count) })
+      }
+      getItemAriaLabel={(type) => t(`paging.${type}`)}
+      sx={{ borderTop: 1, borderColor: 'divider' }}
+    />
+  );
+}
+
+interface LoadMoreProps {
+  /** Items on screen so far. */
+  shown: number;
+  /** Pages loaded so far. */
+  pages: number;
+  totalDocs: number;
+  hasMore: boolean;
+  loading: boolean;
+  onLoadMore: () => void;
+  /** Shown once every page is loaded, if there was more than one (the gallery's 'No hay más contenido.'). */
+  endMessage?: string;
+}
+
+/** 'Ver más' under a list that grows page by page (phones, galleries), with 'Mostrando 50 de 500'. */
+export function LoadMore({
+  shown,
+  pages,
+  totalDocs,
+  hasMore,
+  loading,
+  onLoadMore,
+  endMessage,
+}: LoadMoreProps) {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1, py: 2 }}>
+      <Typography variant="body2" color="text.secondary">
+        {t('paging.shown', { shown: formatCount(shown), total: formatCount(totalDocs) })}
+      </Typography>
+      {hasMore ? (
+        <Button
+          variant="outlined"
+          onClick={onLoadMore}
+          disabled={loading}
+          aria-busy={loading}
+          startIcon={loading ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
+          sx={{ minWidth: 160 }}
+        >
+          {t('paging.loadMore')}
+        </Button>
+      ) : endMessage && pages > 1 ? (
+        <Typography variant="body2" color="text.secondary">
+          {endMessage}
+        </Typography>
+      ) : null}
+    </Box>
+  );
+}
