@@ -12,6 +12,7 @@ import {
   userMessages,
   userResponseSchema,
   usersExportFilename,
+  usersFilterSchema,
   usersQuerySchema,
   usersResponseSchema,
 } from '@fics/contracts';
@@ -43,7 +44,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Usuarios (administrador: todos; docente: sus estudiantes)',
+        summary: 'Usuarios, de a una página, por nombre (administrador: todos; docente: sus estudiantes)',
+        description:
+          '`search` busca parte del nombre o del email sin importar tildes ni mayúsculas (cada palabra debe aparecer); ' +
+          '`limit` 50 por omisión, máximo 100.',
         querystring: usersQuerySchema,
         response: { 200: usersResponseSchema, ...failures },
       },
@@ -63,7 +67,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: `Descarga ${usersExportFilename} (hojas Administradores, Docentes, Estudiantes)`,
         description: 'Responde el archivo .xlsx; los errores, en el formato de siempre.',
-        querystring: usersQuerySchema,
+        querystring: usersFilterSchema,
       },
     },
     async (request, reply) => {
