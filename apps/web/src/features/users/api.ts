@@ -1,5 +1,18 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateUserBody, User, usersResponseSchema } from '@fics/contracts';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type {
+  CreateUserBody,
+  PageQuery,
+  User,
+  UsersFilter,
+  UsersQuery,
+  usersResponseSchema,
+} from '@fics/contracts';
 import { usersExportFilename } from '@fics/contracts';
 import type { z } from 'zod';
 import { api } from '../../lib/api-client';
@@ -7,35 +20,77 @@ import { queryKeys } from '../../lib/query-keys';
 import { saveFile } from '../../lib/save-file';
 import { refreshAfterUsersChange } from '../../lib/resources';
 
-/** The user list's filters; '' means "any" (the api client leaves empty values out of the query). */
+/** The user list's filters and search; '' means "any". */
 export interface UserFilters {
   roleId: string;
   collegeId: string;
   gradeId: string;
+  /** Part of a name or e-mail (the API ignores accents and case). */
+  search: string;
 }
 
-export const emptyFilters: UserFilters = { roleId: '', collegeId: '', gradeId: '' };
+export const emptyFilters: UserFilters = { roleId: '', collegeId: '', gradeId: '', search: '' };
 
-/** The user keys of lib/query-keys.ts, under the name the list code uses. */
-export const usersKeys = queryKeys.users;
+/** The filters as the API takes them, unset ones left out: equal lists share one cache entry. */
+function toUsersFilter({ roleId, collegeId, gradeId, search }: UserFilters): UsersFilter {
+  const filter: UsersFilter = {};
+  if (roleId) {
+    filter.roleId = roleId;
+  }
+  if (collegeId) {
+    filter.collegeId = collegeId;
+  }
+  if (gradeId) {
+    filter.gradeId = gradeId;
+  }
+  if (search.trim()) {
+    filter.search = search.trim();
+  }
+  return filter;
+}
 
-/** GET /users with the applied filters (administrator: everyone; teacher: their students). */
-export function useUsers(filters: UserFilters) {
+export type UsersPage = z.infer<typeof usersResponseSchema>['users'];
+
+function fetchUsersPage(query: UsersQuery, signal: AbortSignal): Promise<UsersPage> {
+  return api
+    .get<z.infer<typeof usersResponseSchema>>('/users', { query: { ...query }, signal })
+    .then((body) => body.users);
+}
+
+/**
+ * One page of GET /users (administrator: everyone; teacher: their students), sorted by name. While
+ * another page or filter loads, the rows on screen stay (placeholder) instead of flashing away.
+ */
+export function useUsers(query: UserFilters & PageQuery, options: { enabled?: boolean } = {}) {
+  const apiQuery: UsersQuery = { ...toUsersFilter(query), page: query.page, limit: query.limit };
   return useQuery({
-    queryKey: usersKeys.list(filters),
-    queryFn: ({ signal }) =>
-      api
-        .get<z.infer<typeof usersResponseSchema>>('/users', { query: { ...filters }, signal })
-        .then((body) => body.users),
-    // Going back to earlier filters (Limpiar) shows the cached rows at once and asks again:
+    queryKey: queryKeys.users.list(apiQuery),
+    queryFn: ({ signal }) => fetchUsersPage(apiQuery, signal),
+    placeholderData: keepPreviousData,
+    // Going back to an earlier page or filters shows the cached rows at once and asks again:
     // other administrators may have changed users meanwhile.
     staleTime: 0,
+    enabled: options.enabled ?? true,
   });
 }
 
-// Roles and schools are shared by every feature: lib/resources. The user list page still imports
-// them from here while it is being rewritten; new code imports lib/resources directly.
-export { useRoles, useColleges as useCollegeOptions } from '../../lib/resources';
+/**
+ * The list as phones read it: the first page, then each `fetchNextPage` ('Ver más') appends the next.
+ * All its pages live under the list's key without a page, which useUsers never uses (it always names
+ * one), so the two never share an entry; invalidating `queryKeys.users.all` refreshes both.
+ */
+export function useUserPages(filters: UserFilters, limit: number, options: { enabled?: boolean } = {}) {
+  const filter = toUsersFilter(filters);
+  return useInfiniteQuery({
+    queryKey: queryKeys.users.list({ ...filter, limit }),
+    queryFn: ({ pageParam, signal }) => fetchUsersPage({ ...filter, limit, page: pageParam }, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) => last.nextPage ?? undefined,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+    enabled: options.enabled ?? true,
+  });
+}
 
 function useInvalidateAfterChange() {
   const queryClient = useQueryClient();
@@ -93,8 +148,8 @@ export function useDeleteUser() {
   });
 }
 
-/** GET /users/export with the list's filters, saved as 'Usuarios.xlsx'. */
+/** GET /users/export with the list's filters and search (every match, no page), saved as 'Usuarios.xlsx'. */
 export async function downloadUsersExport(filters: UserFilters): Promise<void> {
-  const file = await api.download('/users/export', { query: { ...filters } });
+  const file = await api.download('/users/export', { query: { ...toUsersFilter(filters) } });
   saveFile(file, usersExportFilename);
 }

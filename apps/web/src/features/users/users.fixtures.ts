@@ -1,5 +1,14 @@
 /* Data for the user list's component tests. */
-import type { College, Grade, Role, User } from '@fics/contracts';
+import {
+  pageOf,
+  usersPaging,
+  type College,
+  type Grade,
+  type Paged,
+  type Role,
+  type User,
+} from '@fics/contracts';
+import { vi } from 'vitest';
 import { requestUrl } from '../../test/request-url';
 import { makeUser } from '../../test/utils';
 
@@ -83,4 +92,71 @@ export const signedInTeacher: User = makeUser('TEACHER', {
 /** The URL a fetch call was made with, parsed (the api client sends paths). */
 export function calledUrl(input: RequestInfo | URL): URL {
   return new URL(requestUrl(input), 'http://localhost');
+}
+
+/** `{ users: page }` as GET /users answers, the whole list on one page unless told otherwise. */
+export function usersBody(
+  users: User[],
+  {
+    page = 1,
+    limit = usersPaging.defaultLimit,
+    total = users.length,
+  }: { page?: number; limit?: number; total?: number } = {},
+): { users: Paged<User> } {
+  return { users: pageOf(users, { page, limit }, total) };
+}
+
+/** `count` students named 'Estudiante 001'... in name order, in Colegio Los Andes, Quinto Básico A. */
+export function manyStudents(count: number): User[] {
+  return Array.from({ length: count }, (_, index) => {
+    const number = String(index + 1).padStart(3, '0');
+    return {
+      ...studentUser,
+      _id: `student-${number}`,
+      name: `Estudiante ${number}`,
+      email: `estudiante${number}@example.cl`,
+    };
+  });
+}
+
+const folded = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+
+/**
+ * GET /users as the API answers it, over `users` (already in name order): the filters, a search
+ * ignoring accents and case where every word must appear in the name or e-mail, then the page.
+ */
+export function serveUsers(users: User[], url: URL): { users: Paged<User> } {
+  const query = url.searchParams;
+  const page = Number(query.get('page') ?? 1);
+  const limit = Number(query.get('limit') ?? usersPaging.defaultLimit);
+  const words = folded(query.get('search') ?? '')
+    .split(/\s+/)
+    .filter(Boolean);
+  const matches = users.filter(
+    (user) =>
+      (!query.get('roleId') || user.role._id === query.get('roleId')) &&
+      (!query.get('collegeId') || user.collegeId.some((c) => c._id === query.get('collegeId'))) &&
+      (!query.get('gradeId') || user.gradeId.some((g) => g._id === query.get('gradeId'))) &&
+      words.every((word) => folded(`${user.name} ${user.email}`).includes(word)),
+  );
+  return usersBody(matches.slice((page - 1) * limit, page * limit), { page, limit, total: matches.length });
+}
+
+/** Makes MUI's media queries see a phone (below 900 px) until `vi.unstubAllGlobals()`. */
+export function stubPhoneWidth() {
+  const matchMedia = (query: string) => ({
+    matches: query.includes('max-width'),
+    media: query,
+    onchange: null,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    dispatchEvent: () => false,
+  });
+  vi.stubGlobal('matchMedia', matchMedia);
 }

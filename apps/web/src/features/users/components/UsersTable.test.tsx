@@ -78,6 +78,56 @@ describe('UsersTable', { timeout: 30_000 }, () => {
     );
   });
 
+  it('shows cards instead of a table when compact, with the paging controls under them', () => {
+    renderWithProviders(
+      <UsersTable
+        users={users}
+        isLoading={false}
+        isError={false}
+        onEdit={noop}
+        onDelete={noop}
+        compact
+        footer={<p>Mostrando 3 de 3</p>}
+      />,
+    );
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const cards = within(screen.getByRole('list', { name: 'Usuarios' })).getAllByRole('listitem');
+    expect(cards.map((card) => within(card).getAllByText(/\S/)[0]!.textContent)).toEqual([
+      'Ana María Rojas',
+      'Pedro Soto',
+      'Camila Díaz',
+    ]);
+    expect(within(cards[1]!).getByText('Docente')).toBeInTheDocument();
+    expect(screen.getByText('Mostrando 3 de 3')).toBeInTheDocument();
+  });
+
+  it('says the empty message it is given, with its action, and no footer', () => {
+    renderWithProviders(
+      <UsersTable
+        users={[]}
+        isLoading={false}
+        isError={false}
+        onEdit={noop}
+        onDelete={noop}
+        emptyMessage="No se encontraron usuarios"
+        emptyAction={<button type="button">Limpiar filtros</button>}
+        footer={<p>1–0 de 0</p>}
+      />,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('No se encontraron usuarios');
+    expect(screen.getByRole('button', { name: 'Limpiar filtros' })).toBeInTheDocument();
+    expect(screen.queryByText('1–0 de 0')).not.toBeInTheDocument();
+  });
+
+  it('keeps the rows of the previous page on screen, marked busy, while the next one loads', () => {
+    renderWithProviders(
+      <UsersTable users={users} isLoading={false} isUpdating isError={false} onEdit={noop} onDelete={noop} />,
+    );
+    const table = screen.getByRole('table', { name: 'Usuarios' });
+    expect(table).toHaveAttribute('aria-busy', 'true');
+    expect(within(table).getAllByRole('row')).toHaveLength(4);
+  });
+
   it('shows placeholder rows while loading', () => {
     renderWithProviders(
       <UsersTable users={undefined} isLoading isError={false} onEdit={noop} onDelete={noop} />,

@@ -1,6 +1,8 @@
+import { memo, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -37,6 +39,22 @@ interface UsersTableProps {
   onDelete: (user: User) => void;
   /** Offers the view action on student rows; injectable so tests cover it before the page exists. */
   showView?: boolean;
+  /** The rows on screen are another page's or search's, kept while the new ones load. */
+  isUpdating?: boolean;
+  /** Said when no user matches; 'Sin resultados' by default. */
+  emptyMessage?: string;
+  /** Offered under the empty message (a way out, such as clearing the filters). */
+  emptyAction?: ReactNode;
+  /** Paging controls: under the table's rows, or under the cards on phones. */
+  footer?: ReactNode;
+  /** Cards instead of a table; by default below 900 px, where five columns do not fit. */
+  compact?: boolean;
+}
+
+/** Whether the list shows cards (phones) rather than a table at this width. */
+export function useCompactUsersList(): boolean {
+  const theme = useTheme();
+  return useMediaQuery(theme.breakpoints.down('md'));
 }
 
 const SKELETON_ROWS = 5;
@@ -49,11 +67,15 @@ export function UsersTable({
   onEdit,
   onDelete,
   showView = TRACKING_VIEW_AVAILABLE,
+  isUpdating = false,
+  emptyMessage,
+  emptyAction,
+  footer,
+  compact: compactProp,
 }: UsersTableProps) {
   const { t } = useTranslation();
-  const theme = useTheme();
-  // Below 768 px five columns do not fit: each user becomes a card.
-  const compact = useMediaQuery(theme.breakpoints.down('md'));
+  const compactByWidth = useCompactUsersList();
+  const compact = compactProp ?? compactByWidth;
 
   if (isError) {
     return (
@@ -67,93 +89,130 @@ export function UsersTable({
   if (!isLoading && users?.length === 0) {
     return (
       <Paper variant="outlined">
-        <EmptyState message={t('common.emptyResults')} />
+        <EmptyState message={emptyMessage ?? t('common.emptyResults')} action={emptyAction} />
       </Paper>
     );
   }
 
   const rows = users ?? [];
-  const actions = (user: User) => (
-    <RowActions user={user} showView={showView} onEdit={onEdit} onDelete={onDelete} />
-  );
+  const busy = isLoading || isUpdating;
+  // Rows of the previous page stay readable but dimmed while the next one loads.
+  const staleRows = isUpdating ? { opacity: 0.6, transition: 'opacity 150ms' } : undefined;
+  const progress = isUpdating ? (
+    <LinearProgress aria-hidden sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />
+  ) : null;
+  const rowProps = { showView, onEdit, onDelete };
 
   if (compact) {
     return (
-      <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-busy={isLoading}>
-        {isLoading
-          ? Array.from({ length: 3 }, (_, index) => (
-              <Paper component="li" key={index} variant="outlined" sx={{ p: 2 }}>
-                <Skeleton width="60%" />
-                <Skeleton width="80%" />
-                <Skeleton width="40%" />
-              </Paper>
-            ))
-          : rows.map((user) => (
-              <Paper component="li" key={user._id} variant="outlined" sx={{ p: 2 }}>
-                <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
-                  <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-                    <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{user.name}</Typography>
-                    <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                      {user.email}
-                    </Typography>
-                    <Typography variant="body2" sx={{ mt: 0.5 }}>
-                      {roleDisplayNames[user.role.name]}
-                    </Typography>
-                  </Box>
-                  <Box sx={{ display: 'flex', flexShrink: 0 }}>{actions(user)}</Box>
-                </Box>
-                <Memberships user={user} />
-              </Paper>
-            ))}
-      </Stack>
+      <Box sx={{ position: 'relative' }}>
+        {progress}
+        <Stack
+          component="ul"
+          spacing={1.5}
+          sx={{ listStyle: 'none', p: 0, m: 0, ...staleRows }}
+          aria-label={t('users.title')}
+          aria-busy={busy}
+        >
+          {isLoading
+            ? Array.from({ length: 3 }, (_, index) => (
+                <Paper component="li" key={index} variant="outlined" sx={{ p: 2 }}>
+                  <Skeleton width="60%" />
+                  <Skeleton width="80%" />
+                  <Skeleton width="40%" />
+                </Paper>
+              ))
+            : rows.map((user) => <UserCard key={user._id} user={user} {...rowProps} />)}
+        </Stack>
+        {footer}
+      </Box>
     );
   }
 
   return (
-    <TableContainer component={Paper} variant="outlined">
-      <Table aria-label={t('users.title')} aria-busy={isLoading}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('users.name')}</TableCell>
-            <TableCell>{t('users.email')}</TableCell>
-            <TableCell>{t('users.schools')}</TableCell>
-            <TableCell>{t('users.grades')}</TableCell>
-            <TableCell>{t('users.role')}</TableCell>
-            <TableCell align="right">{t('users.actions')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {isLoading
-            ? Array.from({ length: SKELETON_ROWS }, (_, index) => (
-                <TableRow key={index}>
-                  {Array.from({ length: 6 }, (_, cell) => (
-                    <TableCell key={cell}>
-                      <Skeleton />
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))
-            : rows.map((user) => (
-                <TableRow key={user._id} hover>
-                  <TableCell sx={{ fontWeight: 600, minWidth: 150 }}>{user.name}</TableCell>
-                  <TableCell sx={{ overflowWrap: 'break-word' }}>{user.email}</TableCell>
-                  <TableCell>
-                    <ChipList labels={user.collegeId.map((college) => college.name)} />
-                  </TableCell>
-                  <TableCell>
-                    <ChipList labels={user.gradeId.map(gradeLabel)} tone="primary" />
-                  </TableCell>
-                  <TableCell>{roleDisplayNames[user.role.name]}</TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {actions(user)}
-                  </TableCell>
-                </TableRow>
-              ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <Paper variant="outlined" sx={{ position: 'relative', overflow: 'hidden' }}>
+      {progress}
+      <TableContainer>
+        <Table aria-label={t('users.title')} aria-busy={busy} sx={staleRows}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('users.name')}</TableCell>
+              <TableCell>{t('users.email')}</TableCell>
+              <TableCell>{t('users.schools')}</TableCell>
+              <TableCell>{t('users.grades')}</TableCell>
+              <TableCell>{t('users.role')}</TableCell>
+              <TableCell align="right">{t('users.actions')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {isLoading
+              ? Array.from({ length: SKELETON_ROWS }, (_, index) => (
+                  <TableRow key={index}>
+                    {Array.from({ length: 6 }, (_, cell) => (
+                      <TableCell key={cell}>
+                        <Skeleton />
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                ))
+              : rows.map((user) => <UserTableRow key={user._id} user={user} {...rowProps} />)}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {footer}
+    </Paper>
   );
 }
+
+interface UserItemProps {
+  user: User;
+  showView: boolean;
+  onEdit: (user: User) => void;
+  onDelete: (user: User) => void;
+}
+
+// Rows and cards are memoised: a page holds up to 100 of them, and paging, searching or loading
+// more re-renders the list while most users on screen stay the same.
+const UserTableRow = memo(function UserTableRow({ user, ...actions }: UserItemProps) {
+  return (
+    <TableRow hover>
+      <TableCell sx={{ fontWeight: 600, minWidth: 150 }}>{user.name}</TableCell>
+      <TableCell sx={{ overflowWrap: 'break-word' }}>{user.email}</TableCell>
+      <TableCell>
+        <ChipList labels={user.collegeId.map((college) => college.name)} />
+      </TableCell>
+      <TableCell>
+        <ChipList labels={user.gradeId.map(gradeLabel)} tone="primary" />
+      </TableCell>
+      <TableCell>{roleDisplayNames[user.role.name]}</TableCell>
+      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+        <RowActions user={user} {...actions} />
+      </TableCell>
+    </TableRow>
+  );
+});
+
+const UserCard = memo(function UserCard({ user, ...actions }: UserItemProps) {
+  return (
+    <Paper component="li" variant="outlined" sx={{ p: 2 }}>
+      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
+        <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+          <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{user.name}</Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            {user.email}
+          </Typography>
+          <Typography variant="body2" sx={{ mt: 0.5 }}>
+            {roleDisplayNames[user.role.name]}
+          </Typography>
+        </Box>
+        <Box sx={{ display: 'flex', flexShrink: 0 }}>
+          <RowActions user={user} {...actions} />
+        </Box>
+      </Box>
+      <Memberships user={user} />
+    </Paper>
+  );
+});
 
 function ChipList({ labels, tone }: { labels: string[]; tone?: 'primary' }) {
   if (labels.length === 0) {

@@ -1,57 +1,94 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import Backdrop from '@mui/material/Backdrop';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { useQueryClient } from '@tanstack/react-query';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { userMessages, type User } from '@fics/contracts';
 import { isApiError } from '../../../lib/api-client';
+import { useUrlState } from '../../../lib/use-url-state';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { formatCount, LoadMore, PageControls } from '../../../components/PageControls';
 import { PageTitle } from '../../../components/PageTitle';
 import { useToast } from '../../../components/toast';
-import { useSession } from '../../auth/api';
+import { refreshAfterUsersChange, useColleges, useRoles } from '../../../lib/resources';
+import { useSession } from '../../auth';
 import {
   downloadUsersExport,
   emptyFilters,
-  useCollegeOptions,
   useDeleteUser,
-  useRoles,
+  useUserPages,
   useUsers,
-  usersKeys,
   type UserFilters,
 } from '../api';
-import { readUsersNavigation } from '../navigation-state';
+import {
+  hasIdFilters,
+  knownFilters,
+  readUsersNavigation,
+  userPageSizes,
+  usersUrlParams,
+} from '../navigation-state';
 import { UserDialog, type UserDialogTarget } from '../components/UserDialog';
 import { UserFiltersBar } from '../components/UserFiltersBar';
-import { UsersTable } from '../components/UsersTable';
+import { useCompactUsersList, UsersTable } from '../components/UsersTable';
 import { DownloadButton } from '../../../components/DownloadButton';
 
 // The wizard reads spreadsheets (a heavy library): its code loads only when it is opened.
 const BulkImportDialog = lazy(() =>
-  import('../../bulk-import/components/BulkImportDialog').then((module) => ({
+  import('../../bulk-import').then((module) => ({
     default: module.BulkImportDialog,
   })),
 );
 
 const sameFilters = (a: UserFilters, b: UserFilters) =>
-  a.roleId === b.roleId && a.collegeId === b.collegeId && a.gradeId === b.gradeId;
+  a.roleId === b.roleId && a.collegeId === b.collegeId && a.gradeId === b.gradeId && a.search === b.search;
 
-/** Spec 000 §2 User list (/usuarios): filters, table, export, bulk import, add, edit, delete. */
+const urlOptions = { resetOnChange: ['page'] } as const;
+
+/** The same users once each: pages read at different moments can overlap after a change. */
+function uniqueUsers(users: User[]): User[] {
+  const seen = new Set<string>();
+  return users.filter((user) => {
+    if (seen.has(user._id)) {
+      return false;
+    }
+    seen.add(user._id);
+    return true;
+  });
+}
+
+/**
+ * Spec 000 §2 User list (/usuarios): search and filters, one page at a time (a table with page
+ * controls; on phones, cards with 'Ver más'), export, bulk import, add, edit, delete. Filters,
+ * search and page live in the query string (architecture.md §6.9: the list is paged by the API).
+ */
 export function UsersPage() {
   const { t } = useTranslation();
   const toast = useToast();
   const location = useLocation();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { role } = useSession();
   const isAdmin = role === 'ADMIN';
+  const compact = useCompactUsersList();
+  const [url, setUrl] = useUrlState(usersUrlParams, urlOptions);
 
-  // The school view opens this page preselected (and maybe with the add dialog open).
+  // The school view opens this page preselected (and maybe with the add dialog open) through
+  // navigation state: it moves into the query string at once, replacing the history entry, so a
+  // reload keeps the filters and does not open the dialog again.
   const [arrival] = useState(() => readUsersNavigation(location.state));
-  const [filters, setFilters] = useState<UserFilters>(arrival.filters);
+  const [arrivalKey] = useState(location.key);
+  const arriving = arrival.present && location.key === arrivalKey;
+  useEffect(() => {
+    if (arriving) {
+      setUrl({ ...arrival.filters, page: 1 }, { replace: true });
+    }
+  }, [arriving, arrival, setUrl]);
+
   const [dialog, setDialog] = useState<UserDialogTarget | null>(
     arrival.openCreate ? { mode: 'create', preset: arrival.filters } : null,
   );
@@ -61,33 +98,89 @@ export function UsersPage() {
   const [bulkOpen, setBulkOpen] = useState(false);
   const [downloading, setDownloading] = useState(false);
 
-  const arrivalHandled = useRef(false);
-  useEffect(() => {
-    if (arrival.openCreate && !arrivalHandled.current) {
-      arrivalHandled.current = true;
-      // A reload must not open the dialog again; the filters stay in the history entry.
-      const { roleId, collegeId, gradeId } = arrival.filters;
-      void navigate(location.pathname, { replace: true, state: { roleId, collegeId, gradeId } });
-    }
-  }, [arrival, navigate, location.pathname]);
-
-  const users = useUsers(filters);
   const roles = useRoles();
-  const colleges = useCollegeOptions();
+  const colleges = useColleges();
   const deleteUser = useDeleteUser();
 
+  const requested: UserFilters = arriving
+    ? arrival.filters
+    : { roleId: url.roleId, collegeId: url.collegeId, gradeId: url.gradeId, search: url.search };
+  const page = arriving ? 1 : url.page;
+  const { limit } = url;
+  // Ids from a link are checked against the caller's options before the list is asked for.
+  const checkingIds = hasIdFilters(requested) && (roles.isPending || colleges.isPending);
+  const applied = checkingIds ? requested : knownFilters(requested, roles.data, colleges.data);
+  const unknownIds = !checkingIds && !sameFilters(applied, requested);
+  useEffect(() => {
+    if (unknownIds && !arriving) {
+      const { roleId, collegeId, gradeId } = applied;
+      setUrl({ roleId, collegeId, gradeId }, { replace: true });
+    }
+  }, [unknownIds, arriving, applied, setUrl]);
+
+  const ready = !checkingIds && !unknownIds;
+  const onePage = useUsers({ ...applied, page, limit }, { enabled: ready && !compact });
+  const growing = useUserPages(applied, limit, { enabled: ready && compact });
+
+  // A page past the end (a stale link, or the last row of the last page deleted): go to the last one.
+  const shown = onePage.data;
+  const pastTheEnd =
+    !compact &&
+    shown !== undefined &&
+    !onePage.isPlaceholderData &&
+    shown.docs.length === 0 &&
+    shown.totalDocs > 0 &&
+    shown.page > 1;
+  useEffect(() => {
+    if (pastTheEnd) {
+      setUrl({ page: Math.ceil(shown.totalDocs / shown.limit) }, { replace: true });
+    }
+  }, [pastTheEnd, shown, setUrl]);
+
+  const listTop = useRef<HTMLDivElement>(null);
+  const goToPage = (next: number) => {
+    setUrl({ page: next });
+    // The controls are under the rows: bring the new page's first row into view.
+    listTop.current?.scrollIntoView?.({ block: 'start' });
+  };
+
+  const list = compact
+    ? {
+        users: growing.data ? uniqueUsers(growing.data.pages.flatMap((p) => p.docs)) : undefined,
+        totalDocs: growing.data?.pages[0]?.totalDocs,
+        isLoading: growing.isPending,
+        isUpdating: growing.isPlaceholderData,
+        isError: growing.isError && !growing.isFetchNextPageError,
+      }
+    : {
+        users: shown?.docs,
+        totalDocs: shown?.totalDocs,
+        isLoading: onePage.isPending,
+        isUpdating: onePage.isPlaceholderData,
+        isError: onePage.isError,
+      };
+
   const search = (next: UserFilters) => {
-    if (sameFilters(next, filters)) {
-      void users.refetch();
+    if (sameFilters(next, applied)) {
+      void (compact ? growing.refetch() : onePage.refetch());
     } else {
-      setFilters(next);
+      setUrl(next);
+    }
+  };
+  const clear = () => setUrl(emptyFilters);
+  const filtered = hasIdFilters(applied) || applied.search !== '';
+
+  const loadMore = async () => {
+    const result = await growing.fetchNextPage();
+    if (result.isFetchNextPageError) {
+      toast.error(t('errors.generic'));
     }
   };
 
   const download = async () => {
     setDownloading(true);
     try {
-      await downloadUsersExport(filters);
+      await downloadUsersExport(applied);
     } catch {
       toast.error(t('errors.generic'));
     } finally {
@@ -95,10 +188,12 @@ export function UsersPage() {
     }
   };
 
-  const askDelete = (user: User) => {
+  // Stable, so the memoised rows do not re-render for them.
+  const askEdit = useCallback((user: User) => setDialog({ mode: 'edit', user }), []);
+  const askDelete = useCallback((user: User) => {
     setDeleteTarget(user);
     setDeleteOpen(true);
-  };
+  }, []);
 
   const confirmDelete = async () => {
     if (!deleteTarget) {
@@ -143,16 +238,58 @@ export function UsersPage() {
         showRole={isAdmin}
         roles={roles.data ?? []}
         colleges={colleges.data ?? []}
-        initial={arrival.filters}
+        applied={applied}
         onSearch={search}
-        onClear={() => setFilters(emptyFilters)}
+        onSearchTextChange={(text) => setUrl({ search: text })}
+        onClear={clear}
       />
+      <Box ref={listTop} sx={{ minHeight: 28, mb: 1, scrollMarginTop: 16 }}>
+        {list.totalDocs !== undefined && !list.isError ? (
+          <Typography role="status" variant="body2" color="text.secondary">
+            {t('users.total', { count: list.totalDocs, formatted: formatCount(list.totalDocs) })}
+          </Typography>
+        ) : null}
+      </Box>
       <UsersTable
-        users={users.data}
-        isLoading={users.isPending}
-        isError={users.isError}
-        onEdit={(user) => setDialog({ mode: 'edit', user })}
+        compact={compact}
+        users={list.users}
+        isLoading={list.isLoading}
+        isUpdating={list.isUpdating}
+        isError={list.isError}
+        onEdit={askEdit}
         onDelete={askDelete}
+        emptyMessage={filtered ? t('users.noMatches') : undefined}
+        emptyAction={
+          filtered ? (
+            <Button variant="outlined" onClick={clear}>
+              {t('users.clearFilters')}
+            </Button>
+          ) : undefined
+        }
+        footer={
+          compact ? (
+            growing.data && list.users ? (
+              <LoadMore
+                shown={list.users.length}
+                pages={growing.data.pages.length}
+                totalDocs={list.totalDocs ?? 0}
+                hasMore={growing.hasNextPage}
+                loading={growing.isFetchingNextPage}
+                onLoadMore={() => void loadMore()}
+              />
+            ) : null
+          ) : shown ? (
+            <PageControls
+              page={page}
+              limit={limit}
+              totalDocs={shown.totalDocs}
+              onPageChange={goToPage}
+              limitOptions={userPageSizes}
+              onLimitChange={(size) => setUrl({ limit: size })}
+              label={t('users.pages')}
+            />
+          ) : null
+        }
       />
       {dialog ? <UserDialog target={dialog} onClose={() => setDialog(null)} /> : null}
       <ConfirmDialog
@@ -173,7 +310,7 @@ export function UsersPage() {
           <BulkImportDialog
             open
             onClose={() => setBulkOpen(false)}
-            onFinished={() => void queryClient.invalidateQueries({ queryKey: usersKeys.all })}
+            onFinished={() => void refreshAfterUsersChange(queryClient)}
           />
         </Suspense>
       ) : null}
