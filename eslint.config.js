@@ -24,12 +24,10 @@ const anyOf = (names) => `(?:${names.map(escapeRegex).join('|')})`;
 /**
  * A specifier that goes into one of `targets` past its entry: '../../users/api' and
  * '../../../features/auth/components/LoginDialog' match; '../../users' and '../../users/index' do not.
- * `allow` lists exact specifiers let through (a temporary exception, see below).
  */
-function featureInternals(targets, allow = []) {
-  const except = allow.length > 0 ? `(?!${anyOf(allow)}$)` : '';
+function featureInternals(targets) {
   return {
-    regex: `^${except}(?:(?:\\.\\./)+|(?:.*/)?features/)${anyOf(targets)}/(?!index(?:\\.tsx?)?$)`,
+    regex: `^(?:(?:\\.\\./)+|(?:.*/)?features/)${anyOf(targets)}/(?!index(?:\\.tsx?)?$)`,
     message:
       'Import another feature through its public entry (features/<name>/index.ts), not its internals; code several features need belongs in components/ or lib/.',
   };
@@ -120,19 +118,6 @@ export default tseslint.config(
     rules: restrictImports([featuresFromShared]),
   },
   ...featureBoundaries,
-  {
-    // TODO(user list rewrite, in progress elsewhere): UsersPage.tsx still imports '../../auth/api' and
-    // lazy-loads '../../bulk-import/components/BulkImportDialog'. Once it imports '../../auth' and
-    // `import('../../bulk-import')` (both public entries exist), delete this block.
-    files: [`${webSrc}/features/users/pages/UsersPage.tsx`],
-    rules: restrictImports([
-      featureInternals(
-        features.filter((name) => name !== 'users'),
-        ['../../auth/api', '../../bulk-import/components/BulkImportDialog'],
-      ),
-      appShell,
-    ]),
-  },
   {
     // The shell reaches a feature through its public entry, or a page it routes to (lazily, most of them).
     files: [`${webSrc}/app/**/*.{ts,tsx}`],
