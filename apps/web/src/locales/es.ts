@@ -186,7 +186,7 @@ export const es = {
     avatarPreview: 'Vista previa del avatar',
     noOptions: 'Sin resultados',
     searchField: 'Buscar por nombre o email',
-    searchPlaceholder: 'Ej.: Camila o camila@colegio.cl',
+    searchPlaceholder: 'Ej.: Camila',
     total_one: '{{formatted}} usuario',
     total_other: '{{formatted}} usuarios',
     noMatches: 'No se encontraron usuarios',

@@ -133,7 +133,12 @@ export function UsersTable({
     <Paper variant="outlined" sx={{ position: 'relative', overflow: 'hidden' }}>
       {progress}
       <TableContainer>
-        <Table aria-label={t('users.title')} aria-busy={busy} sx={staleRows}>
+        <Table
+          aria-label={t('users.title')}
+          aria-busy={busy}
+          // Slimmer cells just above the phone layout, where six columns are tight.
+          sx={{ '& th, & td': { px: { md: 1.5, lg: 2 } }, ...staleRows }}
+        >
           <TableHead>
             <TableRow>
               <TableCell>{t('users.name')}</TableCell>
@@ -177,7 +182,9 @@ const UserTableRow = memo(function UserTableRow({ user, ...actions }: UserItemPr
   return (
     <TableRow hover>
       <TableCell sx={{ fontWeight: 600, minWidth: 150 }}>{user.name}</TableCell>
-      <TableCell sx={{ overflowWrap: 'break-word' }}>{user.email}</TableCell>
+      <TableCell sx={{ overflowWrap: 'break-word' }}>
+        <BreakableEmail email={user.email} />
+      </TableCell>
       <TableCell>
         <ChipList labels={user.collegeId.map((college) => college.name)} />
       </TableCell>
@@ -213,6 +220,24 @@ const UserCard = memo(function UserCard({ user, ...actions }: UserItemProps) {
     </Paper>
   );
 });
+
+/**
+ * An e-mail that may wrap before its '@' (and nowhere else unless it must): the column can then be
+ * narrow enough for the table to fit from 900 px without scrolling sideways.
+ */
+function BreakableEmail({ email }: { email: string }) {
+  const at = email.indexOf('@');
+  if (at <= 0) {
+    return email;
+  }
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  );
+}
 
 function ChipList({ labels, tone }: { labels: string[]; tone?: 'primary' }) {
   if (labels.length === 0) {

@@ -140,7 +140,8 @@ export function UsersPage() {
   const listTop = useRef<HTMLDivElement>(null);
   const goToPage = (next: number) => {
     setUrl({ page: next });
-    // The controls are under the rows: bring the new page's first row into view.
+    // The controls are under the rows: bring the new page's first row into view (below the sticky
+    // header, hence the scroll margin).
     listTop.current?.scrollIntoView?.({ block: 'start' });
   };
 
@@ -243,7 +244,7 @@ export function UsersPage() {
         onSearchTextChange={(text) => setUrl({ search: text })}
         onClear={clear}
       />
-      <Box ref={listTop} sx={{ minHeight: 28, mb: 1, scrollMarginTop: 16 }}>
+      <Box ref={listTop} sx={{ minHeight: 28, mb: 1, scrollMarginTop: 88 }}>
         {list.totalDocs !== undefined && !list.isError ? (
           <Typography role="status" variant="body2" color="text.secondary">
             {t('users.total', { count: list.totalDocs, formatted: formatCount(list.totalDocs) })}
