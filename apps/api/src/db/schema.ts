@@ -70,7 +70,10 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     index('users_role_sort_idx').on(t.roleId, t.sortKey, t.id),
     index('users_sort_idx').on(t.sortKey, t.id),
-    index('users_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    // A small pending list: every search reads it whole, and PGlite has no autovacuum to empty it.
+    index('users_search_idx')
+      .using('gin', t.searchText.op('gin_trgm_ops'))
+      .with({ gin_pending_list_limit: 256 }),
     index('users_profile_picture_idx').on(t.profilePictureId),
   ],
 );
