@@ -68,7 +68,7 @@ export type Paged<T> = {
 export const maxPage = 10_000;
 
 export const pagingMessages = {
-  page: `La página debe ser un número entero entre 1 y ${maxPage}`,
+  page: `La página debe ser un número entero entre 1 y ${maxPage.toLocaleString('es-CL')}`,
   limit: (max: number) => `El límite debe ser un número entero entre 1 y ${max}`,
 } as const;
 

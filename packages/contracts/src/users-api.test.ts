@@ -19,7 +19,24 @@ describe('users contracts', () => {
   });
 
   it('treats blank list filters as absent', () => {
-    expect(usersQuerySchema.parse({ roleId: '', collegeId: id })).toEqual({ collegeId: id });
+    expect(usersQuerySchema.parse({ roleId: '', collegeId: id, search: '  ', page: '' })).toEqual({
+      collegeId: id,
+      page: 1,
+      limit: 50,
+    });
+  });
+
+  it('reads page and limit from the query string, refusing values outside their range', () => {
+    expect(usersQuerySchema.parse({ page: '3', limit: '100', search: ' Ñandú ' })).toEqual({
+      page: 3,
+      limit: 100,
+      search: 'Ñandú',
+    });
+    const tooMany = usersQuerySchema.safeParse({ limit: '101' });
+    expect(tooMany.error?.issues[0]?.message).toBe('El límite debe ser un número entero entre 1 y 100');
+    expect(usersQuerySchema.safeParse({ page: '0' }).error?.issues[0]?.message).toBe(
+      'La página debe ser un número entero entre 1 y 10.000',
+    );
   });
 
   it('normalises a bulk row and words its errors for the summary', () => {
