@@ -32,6 +32,8 @@ export const queryKeys = {
     lists: () => [...queryKeys.users.all, 'list'] as const,
     /** One page of GET /users with its filters, search and page. */
     list: (query: Partial<UsersQuery>) => [...queryKeys.users.lists(), query] as const,
+    /** The phone list: every page read so far ('Ver más') of one filter, search and page size. */
+    pages: (query: Omit<UsersQuery, 'page'>) => [...queryKeys.users.lists(), 'pages', query] as const,
     detail: (userId: string) => [...queryKeys.users.all, 'detail', userId] as const,
   },
 } as const;

@@ -76,13 +76,13 @@ export function useUsers(query: UserFilters & PageQuery, options: { enabled?: bo
 
 /**
  * The list as phones read it: the first page, then each `fetchNextPage` ('Ver más') appends the next.
- * All its pages live under the list's key without a page, which useUsers never uses (it always names
- * one), so the two never share an entry; invalidating `queryKeys.users.all` refreshes both.
+ * Its pages live under their own key (`queryKeys.users.pages`); invalidating `queryKeys.users.all`
+ * refreshes both kinds.
  */
 export function useUserPages(filters: UserFilters, limit: number, options: { enabled?: boolean } = {}) {
   const filter = toUsersFilter(filters);
   return useInfiniteQuery({
-    queryKey: queryKeys.users.list({ ...filter, limit }),
+    queryKey: queryKeys.users.pages({ ...filter, limit }),
     queryFn: ({ pageParam, signal }) => fetchUsersPage({ ...filter, limit, page: pageParam }, signal),
     initialPageParam: 1,
     getNextPageParam: (last) => last.nextPage ?? undefined,
