@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client';
+import { PeriodicTask } from '../../lib/periodic-task';
 import { countTotal, runHousekeeping, type HousekeepingCounts } from './housekeeping.service';
 
 /** The first run waits this long after start (or one interval, if shorter), so start-up goes first. */
@@ -30,10 +31,7 @@ export interface HousekeepingPluginOptions {
  * overlap within one process; a failed run is logged and the next one comes on time.
  */
 export class HousekeepingScheduler {
-  private timer: NodeJS.Timeout | undefined;
-  private current: Promise<HousekeepingCounts | null> | undefined;
-  private abort = new AbortController();
-  private active = false;
+  private readonly task: PeriodicTask<HousekeepingCounts | null>;
 
   constructor(
     private readonly options: {
@@ -43,63 +41,35 @@ export class HousekeepingScheduler {
       firstRunDelayMs: number;
       clock?: () => Date;
     },
-  ) {}
+  ) {
+    this.task = new PeriodicTask({
+      run: (signal) => this.run(signal),
+      intervalMs: options.intervalMs,
+      firstDelayMs: options.firstRunDelayMs,
+      log: options.log,
+      failureMessage: 'falló la limpieza periódica de la base de datos',
+    });
+  }
 
   /** Starts the loop (no-op when intervalMs is 0). */
   start(): void {
-    if (this.options.intervalMs <= 0 || this.active) {
-      return;
-    }
-    this.active = true;
-    this.abort = new AbortController();
-    this.schedule(this.options.firstRunDelayMs);
+    this.task.start();
   }
 
   /** Runs now, after the run in progress if there is one; logs what was removed. */
-  async runOnce(): Promise<HousekeepingCounts | null> {
-    while (this.current) {
-      await this.current.catch(() => null);
-    }
-    const run = this.run();
-    this.current = run;
-    try {
-      return await run;
-    } finally {
-      this.current = undefined;
-    }
+  runOnce(): Promise<HousekeepingCounts | null> {
+    return this.task.runNow();
   }
 
   /** Stops the loop; the run in progress ends after its current batch, before the database closes. */
-  async stop(): Promise<void> {
-    this.active = false;
-    this.abort.abort();
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.current?.catch(() => null);
+  stop(): Promise<void> {
+    return this.task.stop();
   }
 
-  private schedule(delayMs: number): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.tick(), delayMs);
-    this.timer.unref();
-  }
-
-  private async tick(): Promise<void> {
-    this.timer = undefined;
-    try {
-      await this.runOnce();
-    } catch (error) {
-      this.options.log.error({ err: error }, 'falló la limpieza periódica de la base de datos');
-    }
-    if (this.active) {
-      this.schedule(this.options.intervalMs);
-    }
-  }
-
-  private async run(): Promise<HousekeepingCounts | null> {
+  private async run(signal: AbortSignal): Promise<HousekeepingCounts | null> {
     const { db, log } = this.options;
     const now = (this.options.clock ?? (() => new Date()))();
-    const counts = await runHousekeeping({ db, now, signal: this.abort.signal });
+    const counts = await runHousekeeping({ db, now, signal });
     if (counts === null) {
       log.debug('limpieza periódica omitida: otra instancia la está haciendo');
     } else if (countTotal(counts) > 0) {

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
+import { PeriodicTask } from '../../lib/periodic-task';
 import type { MailTransport } from './mail-transport';
 
 /** A message is given up (FAILED) after this many failed sends. */
@@ -103,88 +104,46 @@ export interface MailDispatcherOptions {
  * `dispatchOnce` for tests and scripts. Passes never overlap within one process.
  */
 export class MailDispatcher {
-  private timer: NodeJS.Timeout | undefined;
-  private current: Promise<number> | undefined;
-  private rerun = false;
-  private active = false;
-  private stopping = false;
+  private readonly task: PeriodicTask<number>;
 
-  constructor(private readonly options: MailDispatcherOptions) {}
+  constructor(private readonly options: MailDispatcherOptions) {
+    this.task = new PeriodicTask({
+      run: (signal) => this.drain(signal),
+      intervalMs: options.pollMs,
+      firstDelayMs: 0,
+      log: options.log,
+      failureMessage: 'no se pudo procesar la cola de correos',
+    });
+  }
 
   /** Starts the background loop (no-op when pollMs is 0). */
   start(): void {
-    if (this.options.pollMs <= 0 || this.active) {
-      return;
-    }
-    this.active = true;
-    this.stopping = false;
-    this.schedule(0);
+    this.task.start();
   }
 
   /** Sends soon instead of at the next poll; call it after the transaction that queued mail commits. */
   wake(): void {
-    if (!this.active) {
-      return;
-    }
-    if (this.current) {
-      this.rerun = true;
-      return;
-    }
-    this.schedule(0);
+    this.task.wake();
   }
 
   /** Sends every due message once; resolves to how many were delivered. */
-  async dispatchOnce(): Promise<number> {
-    while (this.current) {
-      await this.current.catch(() => 0);
-    }
-    const pass = this.drain();
-    this.current = pass;
-    try {
-      return await pass;
-    } finally {
-      this.current = undefined;
-    }
+  dispatchOnce(): Promise<number> {
+    return this.task.runNow();
   }
 
   /** Stops the loop and waits for the pass in progress, so the database can close after it. */
-  async stop(): Promise<void> {
-    this.active = false;
-    this.stopping = true;
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.current?.catch(() => 0);
+  stop(): Promise<void> {
+    return this.task.stop();
   }
 
-  private schedule(delayMs: number): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.tick(), delayMs);
-    this.timer.unref();
-  }
-
-  private async tick(): Promise<void> {
-    this.timer = undefined;
-    try {
-      await this.dispatchOnce();
-    } catch (error) {
-      this.options.log.error({ err: error }, 'no se pudo procesar la cola de correos');
-    }
-    if (!this.active) {
-      return;
-    }
-    const again = this.rerun;
-    this.rerun = false;
-    this.schedule(again ? 0 : this.options.pollMs);
-  }
-
-  private async drain(): Promise<number> {
+  private async drain(signal: AbortSignal): Promise<number> {
     const { db, transport, log } = this.options;
     const clock = this.options.clock ?? (() => new Date());
     let delivered = 0;
-    while (!this.stopping) {
+    while (!signal.aborted) {
       const batch = await claimDueMails({ db, now: clock(), limit: BATCH_SIZE });
       for (const [index, row] of batch.entries()) {
-        if (this.stopping) {
+        if (signal.aborted) {
           // Shutting down: hand the rest back at once instead of leaving them leased.
           await releaseMails(
             db,
