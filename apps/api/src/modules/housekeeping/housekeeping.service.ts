@@ -1,4 +1,4 @@
-import { sql, type SQLWrapper } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Db } from '../../db/client';
@@ -65,6 +65,28 @@ const sessionEndedAt = sql`least(${sessions.revokedAt}, ${sessions.expiresAt})`;
 const tokenEndedAt = sql`least(${oneTimeTokens.usedAt}, ${oneTimeTokens.expiresAt})`;
 const mailHandled = sql`${mailOutbox.status} in ('SENT', 'FAILED')`;
 const mailHasBody = sql`(${mailOutbox.text} <> '' or ${mailOutbox.html} <> '')`;
+
+/**
+ * Deletes up to `size` rows of `table` matching `condition` (rows another transaction holds are
+ * skipped until the next run); resolves to how many went.
+ */
+function deleteBatch(
+  db: Db,
+  table: typeof sessions | typeof oneTimeTokens | typeof mailOutbox,
+  condition: SQL,
+  size: number,
+): () => Promise<number> {
+  return async () => {
+    const picked = db
+      .select({ id: table.id })
+      .from(table)
+      .where(condition)
+      .limit(size)
+      .for('update', { skipLocked: true });
+    const deleted = await db.delete(table).where(byId(table.id, picked)).returning({ id: table.id });
+    return deleted.length;
+  };
+}
 
 const timestamp = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 /**
@@ -143,60 +165,26 @@ async function removeDeadRows(options: HousekeepingOptions): Promise<Housekeepin
     return total;
   };
   const sessionCutoff = new Date(now.getTime() - SESSION_RETENTION_MS);
-  counts.sessions = await repeat(async () => {
-    const deleted = await db
-      .delete(sessions)
-      .where(
-        byId(
-          sessions.id,
-          db
-            .select({ id: sessions.id })
-            .from(sessions)
-            .where(sql`${sessionEndedAt} <= ${timestamp(sessionCutoff)}`)
-            .limit(sessionSize)
-            .for('update', { skipLocked: true }),
-        ),
-      )
-      .returning({ id: sessions.id });
-    return deleted.length;
-  }, sessionSize);
+  counts.sessions = await repeat(
+    deleteBatch(db, sessions, sql`${sessionEndedAt} <= ${timestamp(sessionCutoff)}`, sessionSize),
+    sessionSize,
+  );
 
-  counts.oneTimeTokens = await repeat(async () => {
-    const deleted = await db
-      .delete(oneTimeTokens)
-      .where(
-        byId(
-          oneTimeTokens.id,
-          db
-            .select({ id: oneTimeTokens.id })
-            .from(oneTimeTokens)
-            .where(sql`${tokenEndedAt} <= ${timestamp(now)}`)
-            .limit(size)
-            .for('update', { skipLocked: true }),
-        ),
-      )
-      .returning({ id: oneTimeTokens.id });
-    return deleted.length;
-  }, size);
+  counts.oneTimeTokens = await repeat(
+    deleteBatch(db, oneTimeTokens, sql`${tokenEndedAt} <= ${timestamp(now)}`, size),
+    size,
+  );
 
   const mailCutoff = new Date(now.getTime() - MAIL_RETENTION_MS);
-  counts.mailsDeleted = await repeat(async () => {
-    const deleted = await db
-      .delete(mailOutbox)
-      .where(
-        byId(
-          mailOutbox.id,
-          db
-            .select({ id: mailOutbox.id })
-            .from(mailOutbox)
-            .where(sql`${mailHandled} and ${mailOutbox.createdAt} <= ${timestamp(mailCutoff)}`)
-            .limit(size)
-            .for('update', { skipLocked: true }),
-        ),
-      )
-      .returning({ id: mailOutbox.id });
-    return deleted.length;
-  }, size);
+  counts.mailsDeleted = await repeat(
+    deleteBatch(
+      db,
+      mailOutbox,
+      sql`${mailHandled} and ${mailOutbox.createdAt} <= ${timestamp(mailCutoff)}`,
+      size,
+    ),
+    size,
+  );
 
   counts.mailBodiesCleared = await repeat(async () => {
     const cleared = await db
