@@ -8,3 +8,4 @@ export { isCommonPassword } from './common-passwords';
 export * from './regions';
 export * from './grades';
 export * from './colleges';
+export * from './stories';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   customType,
   foreignKey,
@@ -190,8 +191,10 @@ export const media = pgTable(
     height: integer('height').notNull(),
     bytes: bytea('bytes').notNull(),
     createdAt: tz('created_at').notNull().defaultNow(),
+    /** A smaller encoding of another image (a fic cover's WebP sizes); removed with it. */
+    variantOf: uuid('variant_of').references((): AnyPgColumn => media.id, { onDelete: 'cascade' }),
   },
-  (t) => [index('media_owner_idx').on(t.ownerId)],
+  (t) => [index('media_owner_idx').on(t.ownerId), index('media_variant_of_idx').on(t.variantOf)],
 );
 
 export const regions = pgTable('regions', {
@@ -261,6 +264,8 @@ export const grades = pgTable(
   (t) => [
     // One grade per (school, cycle, level, name), the name ignoring case and accents.
     uniqueIndex('grades_unique_idx').on(t.collegeId, t.cicle, t.level, sql`fics_fold(${t.name})`),
+    // The target of stories' (grade, school) reference: a fic's grade is in its school.
+    unique('grades_id_college_unique').on(t.id, t.collegeId),
   ],
 );
 
@@ -277,4 +282,128 @@ export const userGrades = pgTable(
     createdAt: tz('created_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.gradeId] }), index('user_grades_grade_idx').on(t.gradeId)],
+);
+
+/**
+ * Fics (spec 001 §3 Story). The school and grade are the author's when the fic was written: teachers
+ * of that grade review it, the gallery filters by them, and a grade or school with fics cannot be
+ * deleted (the references below refuse it). The status machine lives in modules/stories/story-status.ts.
+ */
+export const stories = pgTable(
+  'stories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    collegeId: uuid('college_id')
+      .notNull()
+      .references(() => colleges.id),
+    gradeId: uuid('grade_id').notNull(),
+    title: text('title').notNull(),
+    /** Cleaned HTML (the editor's allowlist). */
+    text: text('text').notNull(),
+    status: text('status', { enum: ['EDITING', 'REVIEWING', 'EVALUATED', 'PUBLISHED'] })
+      .notNull()
+      .default('EDITING'),
+    anonymity: boolean('anonymity').notNull().default(false),
+    /** The pseudonym; null when the fic has none. */
+    nicknameValue: text('nickname_value'),
+    location: text('location').notNull().default(''),
+    locationUrl: text('location_url'),
+    /** Seconds spent writing, summed over every form session. */
+    writingTime: integer('writing_time').notNull().default(0),
+    wordCount: integer('word_count').notNull().default(0),
+    /** The PNG original; its WebP sizes are media rows with variant_of = cover_id. */
+    coverId: uuid('cover_id')
+      .notNull()
+      .references(() => media.id),
+    /** How many times it was sent for review (the last revision's round). */
+    rounds: integer('rounds').notNull().default(0),
+    likesCount: integer('likes_count').notNull().default(0),
+    commentsCount: integer('comments_count').notNull().default(0),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+    sentAt: tz('sent_at'),
+    publishedAt: tz('published_at'),
+    /** The title folded (no accents, lower case) for the gallery's title search. */
+    titleSearch: text('title_search').generatedAlwaysAs(sql`fics_fold(title)`),
+  },
+  (t) => [
+    foreignKey({
+      name: 'stories_grade_in_college_fk',
+      columns: [t.gradeId, t.collegeId],
+      foreignColumns: [grades.id, grades.collegeId],
+    }),
+    check('stories_status_check', sql`${t.status} in ('EDITING', 'REVIEWING', 'EVALUATED', 'PUBLISHED')`),
+    check('stories_anonymity_or_nickname', sql`not (${t.anonymity} and ${t.nicknameValue} is not null)`),
+    check('stories_writing_time_check', sql`${t.writingTime} >= 0`),
+    check('stories_counts_check', sql`${t.likesCount} >= 0 and ${t.commentsCount} >= 0 and ${t.wordCount} >= 0`),
+    check('stories_published_at_check', sql`(${t.status} = 'PUBLISHED') = (${t.publishedAt} is not null)`),
+    // The student's own list, newest first.
+    index('stories_author_created_idx').on(t.authorId, t.createdAt.desc(), t.id),
+    // Teachers' review and published lists: their grades, by status.
+    index('stories_grade_status_idx').on(t.gradeId, t.status, t.updatedAt.desc()),
+    index('stories_cover_idx').on(t.coverId),
+    // The gallery: published fics newest first, whole or by school or grade, and by title words.
+    index('stories_published_idx')
+      .on(t.publishedAt.desc(), t.id)
+      .where(sql`${t.status} = 'PUBLISHED'`),
+    index('stories_college_published_idx')
+      .on(t.collegeId, t.publishedAt.desc(), t.id)
+      .where(sql`${t.status} = 'PUBLISHED'`),
+    index('stories_grade_published_idx')
+      .on(t.gradeId, t.publishedAt.desc(), t.id)
+      .where(sql`${t.status} = 'PUBLISHED'`),
+    index('stories_title_search_idx')
+      .using('gin', t.titleSearch.op('gin_trgm_ops'))
+      .where(sql`${t.status} = 'PUBLISHED'`),
+  ],
+);
+
+/** Tags, one row per tag ignoring case ('Amor' and 'amor' are one tag; the first spelling is kept). */
+export const tags = pgTable(
+  'tags',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('tags_name_lower_idx').on(sql`lower(${t.name})`),
+    // Suggestions match typed text anywhere in the tag, accents ignored.
+    index('tags_search_idx').using('gin', sql`fics_fold(${t.name}) gin_trgm_ops`),
+  ],
+);
+
+export const storyTags = pgTable(
+  'story_tags',
+  {
+    storyId: uuid('story_id')
+      .notNull()
+      .references(() => stories.id, { onDelete: 'cascade' }),
+    tagId: uuid('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+    /** Tag order as the author typed them. */
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.storyId, t.tagId] }), index('story_tags_tag_idx').on(t.tagId, t.storyId)],
+);
+
+/** What a fic said each time it was sent for review, so a teacher can compare rounds. */
+export const storyRevisions = pgTable(
+  'story_revisions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storyId: uuid('story_id')
+      .notNull()
+      .references(() => stories.id, { onDelete: 'cascade' }),
+    round: integer('round').notNull(),
+    title: text('title').notNull(),
+    text: text('text').notNull(),
+    writingTime: integer('writing_time').notNull(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [unique('story_revisions_round_unique').on(t.storyId, t.round), check('story_revisions_round_check', sql`${t.round} >= 1`)],
 );

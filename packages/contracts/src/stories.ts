@@ -1,0 +1,359 @@
+/**
+ * Fics (spec 001 §3 Story, §4, §5 Fic form, §7 story calls, §9): statuses, limits, Spanish messages,
+ * and one schema per endpoint, shared by the API (validation, OpenAPI) and the web forms.
+ */
+import { z } from 'zod';
+import { pagedSchema, pageQuerySchema } from './common';
+
+export const storyStatuses = ['EDITING', 'REVIEWING', 'EVALUATED', 'PUBLISHED'] as const;
+export type StoryStatus = (typeof storyStatuses)[number];
+
+/** The labels of spec 001 §4, as the student's list shows them. */
+export const storyStatusLabels: Record<StoryStatus, string> = {
+  EDITING: 'Borrador',
+  REVIEWING: 'Por revisar',
+  EVALUATED: 'Evaluada con correcciones',
+  PUBLISHED: 'Público',
+};
+
+export const storyLimits = {
+  titleMin: 2,
+  titleMax: 50,
+  nicknameMax: 20,
+  locationMax: 30,
+  locationUrlMax: 500,
+  tagsMax: 10,
+  tagMax: 30,
+  /** Characters of the story's HTML as sent (formatting included). */
+  textMax: 100_000,
+  /** Seconds one form session may report; the stored total is the sum of every session. */
+  writingTimeMax: 7 * 24 * 60 * 60,
+  /** The cover kept as the spec's original: PNG, longest side at most this. */
+  coverMaxSide: 1080,
+  /** WebP versions made at upload (card 1x and 2x, detail); never wider than the original. */
+  coverVariantWidths: [320, 640, 1080] as const,
+  tagSearchMax: 30,
+  tagSuggestions: 10,
+  /** Words a reader reads in a minute, for 'M min de lectura'. */
+  wordsPerMinute: 200,
+} as const;
+
+export const storyMessages = {
+  titleRequired: 'El título es requerido',
+  titleMin: `El título debe tener al menos ${storyLimits.titleMin} caracteres`,
+  titleMax: `El título debe tener menos ${storyLimits.titleMax} caracteres`,
+  nicknameRequired: 'El seudónimo es requerido',
+  nicknameMax: `El seudónimo debe tener máximo ${storyLimits.nicknameMax} caracteres`,
+  anonymityAndNickname: 'Una fic no puede ser anónima y tener seudónimo a la vez',
+  locationMax: `La ubicación debe tener máximo ${storyLimits.locationMax} caracteres`,
+  locationUrlInvalid: 'El enlace de la ubicación no es válido',
+  imageRequired: 'La imagen es requerida',
+  textRequired: 'Debe escribir algo en tu fic',
+  textMax: `Tu fic no debe superar los ${storyLimits.textMax.toLocaleString('es-CL')} caracteres`,
+  tagsInvalid: 'Las etiquetas no son válidas',
+  tagsMax: `Puedes agregar hasta ${storyLimits.tagsMax} etiquetas`,
+  tagMax: `Cada etiqueta debe tener máximo ${storyLimits.tagMax} caracteres`,
+  tagSearchMax: `La búsqueda no debe tener más de ${storyLimits.tagSearchMax} caracteres`,
+  writingTimeInvalid: `El tiempo de escritura debe ser un número entero de segundos entre 0 y ${storyLimits.writingTimeMax}`,
+  booleanInvalid: 'Debe ser verdadero o falso',
+  statusInvalid: 'El estado solicitado no es válido',
+  draftStatusMismatch: 'Un borrador tiene estado EDITING; una fic enviada, REVIEWING',
+  onlyStudentsWrite: 'Solo los estudiantes pueden escribir fics',
+  studentWithoutGrade: 'Debes pertenecer a un curso para escribir una fic',
+  notFound: 'La fic solicitada no existe',
+  /** 409s of the status machine (one per refused transition). */
+  cannotEditNow: 'Esta fic está en revisión: no se puede editar hasta que tu docente la evalúe',
+  cannotEditPublished: 'Esta fic ya fue publicada y no se puede editar',
+  cannotSendNow: 'Esta fic ya fue enviada a revisión',
+  cannotSendPublished: 'Esta fic ya fue publicada',
+  cannotDeleteNow: 'Solo puedes eliminar tu fic mientras es un borrador',
+  draftSaved: 'Borrador guardado exitosamente',
+  created: 'Fic creado exitosamente',
+  sent: 'Fic enviada exitosamente',
+  updated: 'Fic actualizada exitosamente',
+  deleted: 'Fic eliminada exitosamente',
+} as const;
+
+/** 'true'/'false' as multipart sends them, or real booleans in JSON. */
+const booleanField = z.preprocess(
+  (value) => (value === 'true' ? true : value === 'false' ? false : value),
+  z.boolean({ error: storyMessages.booleanInvalid }),
+);
+
+export const storyTitleField = z
+  .string({ error: storyMessages.titleRequired })
+  .trim()
+  .min(1, storyMessages.titleRequired)
+  .min(storyLimits.titleMin, storyMessages.titleMin)
+  .max(storyLimits.titleMax, storyMessages.titleMax);
+
+/** The HTML as the editor wrote it; the server cleans it and checks that words remain. */
+export const storyTextField = z
+  .string({ error: storyMessages.textRequired })
+  .min(1, storyMessages.textRequired)
+  .max(storyLimits.textMax, storyMessages.textMax);
+
+export const nicknameValueField = z
+  .string({ error: storyMessages.nicknameRequired })
+  .trim()
+  .max(storyLimits.nicknameMax, storyMessages.nicknameMax);
+
+export const locationField = z
+  .string({ error: storyMessages.locationMax })
+  .trim()
+  .max(storyLimits.locationMax, storyMessages.locationMax);
+
+export const locationUrlField = z.preprocess(
+  (value) => (value === '' || value === 'null' ? null : value),
+  z
+    .url({ protocol: /^https?$/, error: storyMessages.locationUrlInvalid })
+    .max(storyLimits.locationUrlMax, storyMessages.locationUrlInvalid)
+    .nullable(),
+);
+
+/** Trims a tag list, drops blanks and repeats (case-insensitively, the first spelling wins). */
+export function normalizeTags(tags: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const raw of tags) {
+    const tag = raw.trim().replace(/\s+/g, ' ');
+    const key = tag.toLocaleLowerCase('es');
+    if (tag !== '' && !seen.has(key)) {
+      seen.add(key);
+      out.push(tag);
+    }
+  }
+  return out;
+}
+
+/** A JSON array string (the spec's multipart) or a real array; trimmed, blanks and repeats dropped. */
+export const tagsField = z.preprocess(
+  (value) => {
+    if (typeof value !== 'string') {
+      return value;
+    }
+    if (value.trim() === '') {
+      return [];
+    }
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      return value;
+    }
+  },
+  z
+    .array(
+      z
+        .string({ error: storyMessages.tagsInvalid })
+        // Control characters are never part of a tag someone typed.
+        // eslint-disable-next-line no-control-regex
+        .regex(/^[^\u0000-\u001f\u007f]*$/, storyMessages.tagsInvalid)
+        .max(200, storyMessages.tagMax),
+      { error: storyMessages.tagsInvalid },
+    )
+    .max(50, storyMessages.tagsMax)
+    .transform(normalizeTags)
+    .pipe(
+      z
+        .array(z.string().max(storyLimits.tagMax, storyMessages.tagMax))
+        .max(storyLimits.tagsMax, storyMessages.tagsMax),
+    ),
+);
+
+export const writingTimeField = z.coerce
+  .number({ error: storyMessages.writingTimeInvalid })
+  .int(storyMessages.writingTimeInvalid)
+  .min(0, storyMessages.writingTimeInvalid)
+  .max(storyLimits.writingTimeMax, storyMessages.writingTimeInvalid);
+
+const storyFieldsShape = {
+  title: storyTitleField,
+  text: storyTextField,
+  anonymity: booleanField.default(false),
+  /** The pseudonym switch; its value is `nicknameValue`. */
+  nickname: booleanField.default(false),
+  nicknameValue: nicknameValueField.optional(),
+  tags: tagsField.default([]),
+  writingTime: writingTimeField.default(0),
+  location: locationField.default(''),
+  locationURL: locationUrlField.optional(),
+};
+
+/** Anonymity and pseudonym exclude each other; a pseudonym needs its value. */
+function checkAuthorship(
+  value: { anonymity?: boolean; nickname?: boolean; nicknameValue?: string | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  if (value.anonymity && value.nickname) {
+    ctx.addIssue({ code: 'custom', path: ['nickname'], message: storyMessages.anonymityAndNickname });
+  }
+  if (value.nickname && !value.nicknameValue) {
+    ctx.addIssue({ code: 'custom', path: ['nicknameValue'], message: storyMessages.nicknameRequired });
+  }
+}
+
+/**
+ * POST /stories (multipart with the cover in `file`). `draft: true` (with publicationStatus EDITING)
+ * saves a draft; otherwise the fic is sent for review (REVIEWING) with its location.
+ */
+export const createStoryBodySchema = z
+  .object({
+    ...storyFieldsShape,
+    draft: booleanField.optional(),
+    publicationStatus: z.enum(['EDITING', 'REVIEWING'], { error: storyMessages.statusInvalid }).optional(),
+  })
+  .superRefine((value, ctx) => {
+    checkAuthorship(value, ctx);
+    const draft = value.draft ?? value.publicationStatus === 'EDITING';
+    if (value.publicationStatus && (value.publicationStatus === 'EDITING') !== draft) {
+      ctx.addIssue({ code: 'custom', path: ['publicationStatus'], message: storyMessages.draftStatusMismatch });
+    }
+  });
+export type CreateStoryBody = z.infer<typeof createStoryBodySchema>;
+
+/**
+ * PATCH /stories/:id as an edit (multipart, optional new cover in `file`). A field left out keeps its
+ * value; the server checks anonymity and pseudonym on the result. `writingTime` is this form
+ * session's seconds, added to the fic's total.
+ */
+export const updateStoryBodySchema = z.object({
+  title: storyTitleField.optional(),
+  text: storyTextField.optional(),
+  anonymity: booleanField.optional(),
+  nickname: booleanField.optional(),
+  nicknameValue: nicknameValueField.optional(),
+  tags: tagsField.optional(),
+  writingTime: writingTimeField.optional(),
+  location: locationField.optional(),
+  locationURL: locationUrlField.optional(),
+});
+export type UpdateStoryBody = z.infer<typeof updateStoryBodySchema>;
+
+/**
+ * PATCH /stories/:id as a status change (JSON): `{ draft: false, publicationStatus: 'REVIEWING' }`
+ * sends a draft or a corrected fic for review. The review issue adds PUBLISHED.
+ */
+export const storyStatusChangeBodySchema = z.object({
+  publicationStatus: z.enum(['REVIEWING'], { error: storyMessages.statusInvalid }),
+  draft: z.literal(false, { error: storyMessages.draftStatusMismatch }).optional(),
+});
+export type StoryStatusChangeBody = z.infer<typeof storyStatusChangeBodySchema>;
+
+export const storyImageVariantSchema = z.object({
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+
+/** The cover: the PNG original (`url`, spec's image.url) and WebP versions for `srcset`. */
+export const storyImageSchema = z
+  .object({
+    url: z.string(),
+    width: z.number().int(),
+    height: z.number().int(),
+    variants: z.array(storyImageVariantSchema),
+  })
+  .meta({ id: 'StoryImage' });
+export type StoryImage = z.infer<typeof storyImageSchema>;
+
+/**
+ * The real author. Absent (null) for an anonymous or pseudonymous fic unless the caller is its
+ * author, a teacher of its grade or an administrator; to a visitor without a session a student
+ * appears as 'Sofía E.' without a photo (architecture.md §6.8).
+ */
+export const storyAuthorSchema = z
+  .object({
+    _id: z.string(),
+    name: z.string(),
+    profilePicture: z.object({ url: z.string() }).nullable(),
+  })
+  .meta({ id: 'StoryAuthor' });
+export type StoryAuthor = z.infer<typeof storyAuthorSchema>;
+
+/** What the caller may do with this fic now, decided by the server's status machine. */
+export const storyPermissionsSchema = z.object({
+  canEdit: z.boolean(),
+  canSend: z.boolean(),
+  canDelete: z.boolean(),
+});
+export type StoryPermissions = z.infer<typeof storyPermissionsSchema>;
+
+export const storySchema = z
+  .object({
+    _id: z.string(),
+    title: z.string(),
+    /** Cleaned HTML (server allowlist); render it only after DOMPurify. */
+    text: z.string(),
+    image: storyImageSchema,
+    publicationStatus: z.enum(storyStatuses),
+    draft: z.boolean(),
+    /** Publication date once published, otherwise creation date. */
+    date: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    anonymity: z.boolean(),
+    nickname: z.boolean(),
+    nicknameValue: z.string().nullable(),
+    location: z.string(),
+    locationURL: z.string().nullable(),
+    tags: z.array(z.string()),
+    /** Seconds spent writing, over every form session. */
+    writingTime: z.number().int(),
+    wordCount: z.number().int(),
+    writtenBy: storyAuthorSchema.nullable(),
+    likesCount: z.number().int(),
+    comments: z.number().int(),
+    permissions: storyPermissionsSchema,
+  })
+  .meta({ id: 'Story' });
+export type Story = z.infer<typeof storySchema>;
+
+export const storyResponseSchema = z.object({ story: storySchema });
+
+/** A row of the student's own list (spec 001 §2 Mis fics). */
+export const storySummarySchema = z
+  .object({
+    _id: z.string(),
+    title: z.string(),
+    publicationStatus: z.enum(storyStatuses),
+    draft: z.boolean(),
+    date: z.string(),
+    updatedAt: z.string(),
+    image: storyImageSchema,
+  })
+  .meta({ id: 'StorySummary' });
+export type StorySummary = z.infer<typeof storySummarySchema>;
+
+export const studentStoriesPaging = { defaultLimit: 20, maxLimit: 100 } as const;
+export const studentStoriesQuerySchema = z.object(pageQuerySchema(studentStoriesPaging).shape);
+export type StudentStoriesQuery = z.infer<typeof studentStoriesQuerySchema>;
+/** `{ stories: { docs, page, limit, totalDocs, hasNextPage, nextPage } }`, newest first. */
+export const studentStoriesResponseSchema = z.object({ stories: pagedSchema(storySummarySchema) });
+
+/** GET /stories/tags?search: suggestions starting with (or containing) the typed text. */
+export const storyTagsQuerySchema = z.object({
+  search: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v === null || v === undefined ? '' : v),
+    z.string({ error: storyMessages.tagSearchMax }).max(storyLimits.tagSearchMax, storyMessages.tagSearchMax),
+  ),
+});
+export const storyTagsResponseSchema = z.object({ tags: z.array(z.string()) });
+
+export const storyDeletedResponseSchema = z.object({ message: z.string() });
+
+/** Words of a text (already free of markup). */
+export function countWords(plainText: string): number {
+  const words = plainText.match(/[\p{L}\p{N}]+(?:['’\-.][\p{L}\p{N}]+)*/gu);
+  return words ? words.length : 0;
+}
+
+/** Whole minutes to read `wordCount` words, at least 1. */
+export function readingMinutes(wordCount: number): number {
+  return Math.max(1, Math.ceil(wordCount / storyLimits.wordsPerMinute));
+}
+
+/** 'Sofía Escobar Ruiz' → 'Sofía E.' (architecture.md §6.8: how strangers see a student). */
+export function publicStudentName(name: string): string {
+  const [first = '', second] = name.trim().split(/\s+/);
+  return second ? `${first} ${second.charAt(0).toLocaleUpperCase('es')}.` : first;
+}
