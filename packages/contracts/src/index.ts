@@ -9,3 +9,4 @@ export * from './regions';
 export * from './grades';
 export * from './colleges';
 export * from './stories';
+export * from './client-config';

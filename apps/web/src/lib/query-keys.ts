@@ -1,4 +1,4 @@
-import type { UsersQuery } from '@fics/contracts';
+import type { StudentStoriesQuery, UsersQuery } from '@fics/contracts';
 
 /**
  * Every query key of the web app, in one place (react-query's key-factory pattern). A feature never
@@ -35,5 +35,13 @@ export const queryKeys = {
     /** The phone list: every page read so far ('Ver más') of one filter, search and page size. */
     pages: (query: Omit<UsersQuery, 'page'>) => [...queryKeys.users.lists(), 'pages', query] as const,
     detail: (userId: string) => [...queryKeys.users.all, 'detail', userId] as const,
+  },
+  stories: {
+    all: ['stories'] as const,
+    /** GET /stories/student-stories: one page of the signed-in student's own fics. */
+    mine: (query: StudentStoriesQuery) => [...queryKeys.stories.all, 'mine', query] as const,
+    detail: (storyId: string) => [...queryKeys.stories.all, 'detail', storyId] as const,
+    /** GET /stories/tags?search: suggestions for the typed text. */
+    tags: (search: string) => [...queryKeys.stories.all, 'tags', search] as const,
   },
 } as const;

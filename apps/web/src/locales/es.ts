@@ -5,6 +5,9 @@
  * Texts the API words too (validation, success and refusal messages) and limits live in
  * packages/contracts: screens import them from there, and this catalog never copies one.
  */
+import { storyEditor } from './es-story-editor';
+import { stories } from './es-stories';
+
 export const es = {
   common: {
     appName: 'Fics',
@@ -321,6 +324,8 @@ export const es = {
     viewList: 'Ver listado',
     addStudents: 'Agregar alumnos',
   },
+  storyEditor,
+  stories,
 } as const;
 
 export type Catalog = typeof es;

@@ -1,0 +1,44 @@
+/**
+ * Texts of the student's fic list and the fic page; part of the one catalog in es.ts. Status labels
+ * and the API's messages (sent, deleted, not found, 409s) come from @fics/contracts, never from here.
+ */
+export const stories = {
+  myStoriesTitle: 'Mis fics',
+  add: 'Añadir',
+  listLabel: 'Mis fics',
+  pages: 'Páginas de mis fics',
+  total_one: '{{formatted}} fic',
+  total_other: '{{formatted}} fics',
+  columnTitle: 'Título',
+  columnStatus: 'Estado',
+  columnDate: 'Fecha',
+  columnActions: 'Acciones',
+  view: 'Ver',
+  viewStory: 'Ver {{title}}',
+  emptyAction: 'Escribir una fic',
+  retry: 'Reintentar',
+
+  // The fic page (/fics/:storyId).
+  editingBanner: 'FIC EN EDICIÓN',
+  bannerStatus: 'Estado:',
+  anonymous: 'Anónimo',
+  byLine: 'Por {{name}}',
+  realAuthor: 'Autor real: {{name}}',
+  showRealAuthor: 'Mostrar autor real',
+  hideRealAuthor: 'Ocultar autor real',
+  words_one: '{{formatted}} palabra',
+  words_other: '{{formatted}} palabras',
+  readingTime: '{{minutes}} min de lectura',
+  tags: 'Etiquetas',
+  tagLink: 'Ver fics con la etiqueta {{tag}}',
+  actions: 'Acciones de la fic',
+  edit: 'Editar',
+  delete: 'Eliminar',
+  send: 'Enviar fic',
+  deleteTitle: '¿Eliminar esta fic?',
+  sendTitle: '¿Enviar tu fic a revisión?',
+  sendWarning:
+    'Una vez enviada, no podrás editarla hasta que tu docente la revise. Asegúrate de que esté lista antes de continuar.',
+  editTitle: 'Editar fic',
+  goHome: 'Volver al home',
+} as const;
