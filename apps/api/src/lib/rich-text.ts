@@ -1,0 +1,306 @@
+import sanitizeHtml from 'sanitize-html';
+import { countWords } from '@fics/contracts';
+
+/**
+ * The story editor's HTML, cleaned on the server (architecture.md §2 Rich text, §6.5). The allowlist
+ * is the Quill 2 toolbar of spec 001 §2 (fonts, headers, bold, italic, underline, strike, quote,
+ * align, link, code, colors), in both shapes Quill writes: `getSemanticHTML()` (what
+ * react-quill-new sends by default: code blocks as `<pre>`, every space as `&nbsp;`) and
+ * `root.innerHTML` (code blocks as `div.ql-code-block`). Anything else loses its tag and keeps its
+ * text; the browser runs DOMPurify again before rendering.
+ */
+
+const allowedTags = [
+  'p',
+  'br',
+  'span',
+  'h1',
+  'h2',
+  'h3',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'blockquote',
+  'a',
+  'code',
+  'pre',
+  'div',
+];
+
+/** Quill's class attributors: font, align, and the code block's container and lines. */
+const allowedClasses = [
+  'ql-font-serif',
+  'ql-font-monospace',
+  'ql-align-center',
+  'ql-align-right',
+  'ql-align-justify',
+  'ql-code-block-container',
+  'ql-code-block',
+];
+
+/** Blocks, for the plain text's line breaks. */
+const blockTags = new Set(['p', 'h1', 'h2', 'h3', 'blockquote', 'pre', 'div', 'br']);
+
+/** Forced on every link: a story never drives its reader's tab nor lends it its ranking. */
+const LINK_REL = 'noopener noreferrer nofollow';
+
+const hexColor = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
+const rgbColor =
+  /^rgba?\(\s*\d{1,3}(?:\.\d+)?%?\s*(?:,\s*\d{1,3}(?:\.\d+)?%?\s*){2}(?:,\s*(?:\d*\.)?\d+%?\s*)?\)$/i;
+/** A named colour: letters only, so no function, url, escape or comment can hide in it. */
+const namedColor = /^[a-z]{3,30}$/i;
+const isColor = (value: string) => hexColor.test(value) || rgbColor.test(value) || namedColor.test(value);
+
+const fontName = String.raw`(?:[a-z][a-z0-9 -]{0,40}|"[a-z0-9 -]{1,40}"|'[a-z0-9 -]{1,40}')`;
+const fontFamily = new RegExp(String.raw`^${fontName}(?:\s*,\s*${fontName}){0,5}$`, 'i');
+
+/** CSS properties kept in `style`, each with the only values it may take. */
+const allowedStyles: Record<string, (value: string) => boolean> = {
+  color: isColor,
+  'background-color': isColor,
+  'text-align': (value) => /^(?:left|right|center|justify|start|end)$/i.test(value),
+  'font-family': (value) => fontFamily.test(value),
+};
+
+/**
+ * Keeps the allowed declarations of a style attribute, written as browsers serialise them
+ * (`color: rgb(230, 0, 0);`), so Quill's own output comes back unchanged. A declaration whose value
+ * is not a plain colour, alignment or font list (url(), expression(), escapes, comments,
+ * !important) is dropped whole.
+ */
+function cleanStyle(style: string): string {
+  const kept: string[] = [];
+  for (const declaration of style.split(';')) {
+    const colon = declaration.indexOf(':');
+    if (colon === -1) {
+      continue;
+    }
+    const property = declaration.slice(0, colon).trim().toLowerCase();
+    const value = declaration
+      .slice(colon + 1)
+      .trim()
+      .replace(/\s+/g, ' ');
+    const check = Object.hasOwn(allowedStyles, property) ? allowedStyles[property] : undefined;
+    if (check && value.length <= 200 && check(value)) {
+      kept.push(`${property}: ${value};`);
+    }
+  }
+  return kept.join(' ');
+}
+
+/** A bare host as people type it in Quill's link box ('www.ejemplo.cl/cuento'). */
+const bareHost = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}(?::\d{1,5})?(?:[/?#][^\s]*)?$/i;
+
+/**
+ * An http, https or mailto URL, or undefined. The scheme is read by the WHATWG URL parser, the one
+ * browsers use, so `java&#x09;script:`, `\x01javascript:` or ` JaVaScRiPt:` are seen as the browser
+ * would see them (tabs and newlines removed, leading controls ignored) and refused. Relative URLs
+ * are refused (they would point into this site), except a bare host, which gets https://.
+ */
+function cleanHref(raw: string): string | undefined {
+  // What a browser ignores in a URL anyway: surrounding controls and spaces, inner tabs and newlines.
+  // eslint-disable-next-line no-control-regex
+  let href = raw.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '').replace(/[\t\n\r]/g, '');
+  if (href === '') {
+    return undefined;
+  }
+  if (!URL.canParse(href) && bareHost.test(href)) {
+    href = `https://${href}`;
+  }
+  if (!URL.canParse(href)) {
+    return undefined;
+  }
+  const { protocol } = new URL(href);
+  return protocol === 'http:' || protocol === 'https:' || protocol === 'mailto:' ? href : undefined;
+}
+
+/** Per-tag rewrites: links get a checked href and the forced target and rel; styles are filtered. */
+function transformTag(tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
+  const out: sanitizeHtml.Attributes = { ...attribs };
+  let name = tagName;
+  // Headers and list items Quill's toolbar cannot make still end their line (no words glued).
+  if (/^h[4-6]$/.test(name) || name === 'li') {
+    name = 'p';
+  }
+  if (name === 'a') {
+    delete out.href;
+    delete out.rel;
+    delete out.target;
+    const href = attribs.href === undefined ? undefined : cleanHref(attribs.href);
+    if (href !== undefined) {
+      // Quill's own attribute order, so its links come back as they went in (plus nofollow).
+      out.href = href;
+      out.rel = LINK_REL;
+      out.target = '_blank';
+    }
+  }
+  if (out.style !== undefined) {
+    const style = cleanStyle(out.style);
+    if (style === '') {
+      delete out.style;
+    } else {
+      out.style = style;
+    }
+  }
+  if (out['data-language'] !== undefined && !/^[a-z0-9+#-]{1,20}$/i.test(out['data-language'])) {
+    delete out['data-language'];
+  }
+  return { tagName: name, attribs: out };
+}
+
+/** Inline tags: text on either side of them is on the same line. */
+const inlineTags = new Set([
+  'span',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'a',
+  'code',
+  'sub',
+  'sup',
+  'font',
+  'mark',
+]);
+
+/**
+ * Quill's getSemanticHTML writes every space as an NBSP, which would make each paragraph one
+ * unbreakable line. An NBSP right after a visible character becomes a plain space, where the line
+ * may wrap; one after another space, or at the start of a line, stays (double spaces and
+ * indentation still show). The parser hands text over in pieces (an entity ends a piece), so the
+ * previous character is remembered across calls, and forgotten at each block.
+ */
+function spaceUngluer() {
+  let afterSpace = true;
+  return {
+    lineBreak: (tagName: string) => {
+      if (!inlineTags.has(tagName)) {
+        afterSpace = true;
+      }
+    },
+    text: (text: string) => {
+      let out = '';
+      for (const char of text) {
+        if (char === '\u00a0') {
+          out += afterSpace ? char : ' ';
+          afterSpace = true;
+        } else {
+          out += char;
+          afterSpace = /\s/.test(char);
+        }
+      }
+      return out;
+    },
+  };
+}
+
+const cleanOptions = (): sanitizeHtml.IOptions => {
+  const spaces = spaceUngluer();
+  return {
+    allowedTags,
+    allowedAttributes: {
+      '*': ['class', 'style'],
+      a: ['href', 'rel', 'target'],
+      div: [{ name: 'spellcheck', values: ['false'] }, 'data-language'],
+      pre: ['data-language'],
+    },
+    allowedClasses: { '*': allowedClasses },
+    // A second line behind cleanHref: sanitize-html's own scheme check.
+    allowedSchemes: ['http', 'https', 'mailto'],
+    allowedSchemesByTag: {},
+    allowProtocolRelative: false,
+    // Styles are filtered (and written in browser form) by transformTag.
+    parseStyleAttributes: false,
+    transformTags: { '*': transformTag },
+    // Dropped with their content, not only their tag: code, raw text, and foreign (SVG, MathML) trees.
+    nonTextTags: [
+      'script',
+      'style',
+      'textarea',
+      'option',
+      'select',
+      'noscript',
+      'noembed',
+      'noframes',
+      'iframe',
+      'object',
+      'template',
+      'title',
+      'xmp',
+      'svg',
+      'math',
+    ],
+    disallowedTagsMode: 'discard',
+    // Quill nests a handful of levels; thousands of nested tags only cost the reader's browser.
+    nestingLimit: 32,
+    // A link that lost its href, or a span that lost every attribute, is just its text.
+    exclusiveFilter: (frame) =>
+      (frame.tag === 'a' && !frame.attribs.href) ||
+      (frame.tag === 'span' && Object.keys(frame.attribs).length === 0)
+        ? 'excludeTag'
+        : false,
+    onOpenTag: spaces.lineBreak,
+    onCloseTag: spaces.lineBreak,
+    textFilter: (text, tagName) => (tagName === 'pre' ? text : spaces.text(text)),
+  };
+};
+
+/** The text sanitize-html hands to textFilter, escaped back to characters. */
+const unescapeText = (text: string) =>
+  text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+/**
+ * The text of cleaned HTML: entities decoded, one line per block or <br>, spaces collapsed, blank
+ * lines and invisible characters (zero-width space, word joiner, BOM) left out.
+ */
+function textOf(html: string): string {
+  const parts: string[] = [];
+  const breakAt = (name: string) => {
+    if (blockTags.has(name)) {
+      parts.push('\n');
+    }
+  };
+  sanitizeHtml(html, {
+    allowedTags: [],
+    allowedAttributes: {},
+    nonTextTags: [],
+    onOpenTag: breakAt,
+    onCloseTag: breakAt,
+    textFilter: (text) => {
+      parts.push(unescapeText(text));
+      return '';
+    },
+  });
+  return parts
+    .join('')
+    .replace(/[\u200b\u2060\ufeff]/g, '')
+    .split('\n')
+    .map((line) => line.replace(/\s+/g, ' ').trim())
+    .filter((line) => line !== '')
+    .join('\n');
+}
+
+export interface CleanedStoryHtml {
+  /** Safe HTML, the editor's formats only. */
+  html: string;
+  /** Its text, one line per block. */
+  plainText: string;
+  wordCount: number;
+}
+
+/** Cleans a story's HTML to the editor's toolbar and measures its text. */
+export function cleanStoryHtml(html: string): CleanedStoryHtml {
+  const clean = sanitizeHtml(html, cleanOptions());
+  const plainText = textOf(clean);
+  return { html: clean, plainText, wordCount: countWords(plainText) };
+}
+
+/** False when cleaned text shows nothing (`<p><br></p>`, only a script, only spaces or NBSPs). */
+export function hasVisibleText(cleaned: Pick<CleanedStoryHtml, 'plainText'>): boolean {
+  return /\S/u.test(cleaned.plainText);
+}
