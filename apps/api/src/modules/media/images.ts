@@ -16,7 +16,15 @@ export interface ProcessedImage {
   bytes: Buffer;
   width: number;
   height: number;
-  contentType: 'image/png';
+  contentType: 'image/png' | 'image/webp';
+}
+
+/** An upload's pixels, decoded once; every encoding of it starts from here. */
+export interface DecodedImage {
+  pixels: Buffer;
+  width: number;
+  height: number;
+  channels: 1 | 2 | 3 | 4;
 }
 
 export const notAnImage = () =>
@@ -28,11 +36,11 @@ export const imageTooLarge = () =>
   });
 
 /**
- * Checks an upload by its content (never its name or declared type) and re-encodes it:
- * EXIF orientation applied, fitted inside 200x200 without enlargement, PNG. Re-encoding drops
- * every metadata block (EXIF, GPS, XMP, ICC) because sharp keeps none unless asked.
+ * Checks an upload by its content (never its name or declared type) and decodes it once: EXIF
+ * orientation applied, fitted inside maxSide x maxSide without enlargement, 8-bit sRGB pixels.
+ * Only pixels come out, so every metadata block (EXIF, GPS, XMP, ICC) is gone from what is encoded.
  */
-export async function processImage(input: Buffer): Promise<ProcessedImage> {
+export async function decodeImage(input: Buffer, options: { maxSide: number }): Promise<DecodedImage> {
   if (input.length > limits.imageMaxBytes) {
     throw imageTooLarge();
   }
@@ -49,14 +57,37 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
       animated: false,
     })
       .rotate()
-      .resize(limits.avatarMaxSide, limits.avatarMaxSide, { fit: 'inside', withoutEnlargement: true })
-      .png({ compressionLevel: 9 })
+      .resize(options.maxSide, options.maxSide, { fit: 'inside', withoutEnlargement: true })
+      .raw()
       .toBuffer({ resolveWithObject: true });
-    return { bytes: data, width: info.width, height: info.height, contentType: 'image/png' };
+    return { pixels: data, width: info.width, height: info.height, channels: info.channels };
   } catch (error) {
     if (error instanceof Error && /pixel limit/i.test(error.message)) {
       throw validationError({ file: userMessages.imageTooManyPixels }, userMessages.imageTooManyPixels);
     }
     throw notAnImage();
   }
+}
+
+/** A new sharp pipeline reading decoded pixels (cheap: no file is parsed again). */
+export const fromDecoded = (image: DecodedImage) =>
+  sharp(image.pixels, { raw: { width: image.width, height: image.height, channels: image.channels } });
+
+/** Decoded pixels as PNG, at their size. */
+export async function encodePng(image: DecodedImage): Promise<ProcessedImage> {
+  const { data, info } = await fromDecoded(image)
+    .png({ compressionLevel: 9 })
+    .toBuffer({ resolveWithObject: true });
+  return { bytes: data, width: info.width, height: info.height, contentType: 'image/png' };
+}
+
+/**
+ * Checks an upload by its content and re-encodes it as PNG, fitted inside `maxSide` (the avatar's
+ * 200 unless told) without enlargement, EXIF orientation applied, every metadata block dropped.
+ */
+export async function processImage(
+  input: Buffer,
+  options: { maxSide?: number } = {},
+): Promise<ProcessedImage> {
+  return encodePng(await decodeImage(input, { maxSide: options.maxSide ?? limits.avatarMaxSide }));
 }
