@@ -20,7 +20,7 @@ export const menuEntries: readonly MenuEntry[] = [
   { label: 'changeRequests', path: '/cambios', roles: ['ADMIN'], available: false },
   { label: 'registerRequests', path: '/registros', roles: ['ADMIN'], available: false },
   { label: 'newFic', path: '/fics/nuevo', roles: ['STUDENT'], available: false },
-  { label: 'myFics', path: '/mis-fics', roles: ['STUDENT'], available: false },
+  { label: 'myFics', path: '/mis-fics', roles: ['STUDENT'], available: true },
   { label: 'reviewFics', path: '/fics/revision', roles: ['TEACHER'], available: false },
   { label: 'publishedFics', path: '/fics/publicadas', roles: ['TEACHER'], available: false },
   { label: 'myRubrics', path: '/rubricas', roles: ['TEACHER'], available: false },

@@ -68,6 +68,11 @@ const pages: readonly PageRoute[] = [
     page: lazyPage(() => import('../features/colleges/pages/CollegePage'), 'CollegePage'),
     access: ['ADMIN'],
   },
+  {
+    path: '/mis-fics',
+    page: lazyPage(() => import('../features/stories/pages/MyStoriesPage'), 'MyStoriesPage'),
+    access: ['STUDENT'],
+  },
 ];
 
 function guarded({ page: Page, access }: PageRoute) {

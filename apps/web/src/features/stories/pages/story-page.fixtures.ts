@@ -1,0 +1,70 @@
+import { vi } from 'vitest';
+import type { Story, StorySummary } from '@fics/contracts';
+
+export const storyId = '6f1c2a9e-0000-4000-8000-0000000000a1';
+
+const image = {
+  url: '/media/covers/portada.png',
+  width: 1080,
+  height: 1080,
+  variants: [
+    { url: '/media/covers/portada-320.webp', width: 320, height: 320 },
+    { url: '/media/covers/portada-640.webp', width: 640, height: 640 },
+  ],
+};
+
+/** A fic as GET /stories/:id answers it: by default the signed-in student's draft. */
+export function makeStory(overrides: Partial<Story> = {}): Story {
+  return {
+    _id: storyId,
+    title: 'El faro de Chiloé',
+    text: '<p>Había una vez un faro que <strong>no</strong> quería apagarse.</p><script>window.hacked = true</script>',
+    image,
+    publicationStatus: 'EDITING',
+    draft: true,
+    date: '2025-05-05T15:00:00.000Z',
+    createdAt: '2025-05-05T15:00:00.000Z',
+    updatedAt: '2025-05-05T15:00:00.000Z',
+    anonymity: false,
+    nickname: false,
+    nicknameValue: null,
+    location: '',
+    locationURL: null,
+    tags: ['misterio', 'mar y faros'],
+    writingTime: 600,
+    wordCount: 1234,
+    writtenBy: { _id: 'user-STUDENT', name: 'Sofía Escobar Ruiz', profilePicture: null },
+    likesCount: 0,
+    comments: 0,
+    permissions: { canEdit: true, canSend: true, canDelete: true },
+    ...overrides,
+  };
+}
+
+/** One row of GET /stories/student-stories. */
+export function makeSummary(index: number, overrides: Partial<StorySummary> = {}): StorySummary {
+  return {
+    _id: `story-${index}`,
+    title: `Fic número ${index}`,
+    publicationStatus: 'EDITING',
+    draft: true,
+    date: '2025-01-05T12:00:00.000Z',
+    updatedAt: '2025-01-05T12:00:00.000Z',
+    image,
+    ...overrides,
+  };
+}
+
+/** useMediaQuery sees a phone: every max-width query matches. */
+export function stubPhoneWidth() {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query.includes('max-width'),
+    media: query,
+    onchange: null,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    dispatchEvent: () => false,
+  }));
+}
