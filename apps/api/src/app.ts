@@ -26,6 +26,8 @@ import { mailPlugin } from './plugins/mail';
 import type { MailTransport } from './modules/mail/mail-transport';
 import { housekeepingPlugin } from './modules/housekeeping/housekeeping.plugin';
 import { healthRoutes } from './modules/health/health.routes';
+import { storiesRoutes } from './modules/stories/stories.routes';
+import { clientConfigRoutes, cspSourceOf } from './modules/client-config/client-config.routes';
 import { regionsRoutes } from './modules/regions/regions.routes';
 import { collegesRoutes } from './modules/colleges/colleges.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -48,21 +50,24 @@ export interface BuildAppOptions {
   mailTransport?: MailTransport;
 }
 
-/** Content-Security-Policy for our HTML: our own origin only, no framing. */
-const cspDirectives = {
+/**
+ * Content-Security-Policy for our HTML: our own origin only, no framing, except the map tiles and
+ * place search the send dialog uses when configured (MAP_TILE_URL, MAP_GEOCODER_URL).
+ */
+const cspDirectives = (config: Config) => ({
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
   // MUI (emotion) injects style elements at run time.
   styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:', 'blob:'],
+  imgSrc: ["'self'", 'data:', 'blob:', ...cspSourceOf(config.map.tileUrl)],
   fontSrc: ["'self'", 'data:'],
-  connectSrc: ["'self'"],
+  connectSrc: ["'self'", ...cspSourceOf(config.map.geocoderUrl)],
   objectSrc: ["'none'"],
   baseUri: ["'self'"],
   formAction: ["'self'"],
   frameAncestors: ["'none'"],
   upgradeInsecureRequests: null,
-};
+});
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
@@ -89,7 +94,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorsPlugin);
   await app.register(shutdownPlugin);
   await app.register(helmet, {
-    contentSecurityPolicy: { directives: cspDirectives },
+    contentSecurityPolicy: { directives: cspDirectives(config) },
     referrerPolicy: { policy: 'no-referrer' },
     crossOriginEmbedderPolicy: false,
     // Uploaded media may be shown by other origins (e-mail clients, share previews).
@@ -97,7 +102,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(multipart, {
-    limits: { fileSize: limits.imageMaxBytes, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25 },
+    // A fic's text is up to 100,000 characters of HTML, up to 4 bytes each in UTF-8.
+    limits: { fileSize: limits.imageMaxBytes, files: 1, fields: 20, fieldSize: 512 * 1024, parts: 25 },
   });
   await app.register(swagger, {
     openapi: {
@@ -130,6 +136,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(regionsRoutes);
       await api.register(collegesRoutes);
       await api.register(usersRoutes);
+      await api.register(storiesRoutes);
+      await api.register(clientConfigRoutes);
       await api.register(mediaRoutes);
       await api.register(authRoutes);
       await api.register(rolesRoutes);

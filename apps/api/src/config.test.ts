@@ -31,6 +31,12 @@ describe('loadConfig', () => {
       webDist: path.join(repoRoot, 'apps/web/dist'),
       trustProxy: false,
       httpRateLimitPerMinute: 600,
+      map: {
+        tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+        attribution: '&copy; colaboradores de OpenStreetMap',
+        geocoderUrl: 'https://nominatim.openstreetmap.org/search',
+        geocoderAutocomplete: false,
+      },
     });
   });
 
@@ -52,6 +58,10 @@ describe('loadConfig', () => {
       WEB_DIST: '/srv/web',
       TRUST_PROXY: 'true',
       RATE_LIMIT_PER_MINUTE: '120',
+      MAP_TILE_URL: 'https://{s}.tiles.example.cl/{z}/{x}/{y}.png',
+      MAP_TILE_ATTRIBUTION: 'Mapas Ejemplo',
+      MAP_GEOCODER_URL: 'off',
+      MAP_GEOCODER_AUTOCOMPLETE: 'true',
     });
     expect(config).toMatchObject({
       env: 'production',
@@ -71,6 +81,12 @@ describe('loadConfig', () => {
       webDist: '/srv/web',
       trustProxy: true,
       httpRateLimitPerMinute: 120,
+      map: {
+        tileUrl: 'https://{s}.tiles.example.cl/{z}/{x}/{y}.png',
+        attribution: 'Mapas Ejemplo',
+        geocoderUrl: null,
+        geocoderAutocomplete: true,
+      },
     });
   });
 

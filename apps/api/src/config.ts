@@ -12,6 +12,12 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** An https (or http) URL, or 'off' to turn the feature off. */
+const mapUrl = z.union([
+  z.literal('off'),
+  z.string().regex(/^https?:\/\/[^\s]+$/, 'debe ser una URL http(s) o off'),
+]);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -39,6 +45,10 @@ const envSchema = z.object({
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   TRUST_PROXY: bool.default(false),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  MAP_TILE_URL: mapUrl.default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  MAP_TILE_ATTRIBUTION: z.string().max(300).default('&copy; colaboradores de OpenStreetMap'),
+  MAP_GEOCODER_URL: mapUrl.default('https://nominatim.openstreetmap.org/search'),
+  MAP_GEOCODER_AUTOCOMPLETE: bool.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -67,6 +77,15 @@ export interface Config {
   housekeepingIntervalMs: number;
   /** Requests per minute per IP across the whole API (floods get 429); 0 disables this limit. */
   httpRateLimitPerMinute: number;
+  /** The send dialog's map and place search (GET /client-config); null turns a part off. */
+  map: MapConfig;
+}
+
+export interface MapConfig {
+  tileUrl: string | null;
+  attribution: string;
+  geocoderUrl: string | null;
+  geocoderAutocomplete: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -115,5 +134,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Omit<Config, '
     mailPollMs: 1000,
     housekeepingIntervalMs: 15 * 60 * 1000,
     httpRateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    map: {
+      tileUrl: e.MAP_TILE_URL === 'off' ? null : e.MAP_TILE_URL,
+      attribution: e.MAP_TILE_ATTRIBUTION,
+      geocoderUrl: e.MAP_GEOCODER_URL === 'off' ? null : e.MAP_GEOCODER_URL,
+      geocoderAutocomplete: e.MAP_GEOCODER_AUTOCOMPLETE,
+    },
   };
 }

@@ -56,6 +56,7 @@ export const storyMessages = {
   tagSearchMax: `La búsqueda no debe tener más de ${storyLimits.tagSearchMax} caracteres`,
   writingTimeInvalid: `El tiempo de escritura debe ser un número entero de segundos entre 0 y ${storyLimits.writingTimeMax}`,
   booleanInvalid: 'Debe ser verdadero o falso',
+  controlCharacters: 'El texto contiene caracteres no permitidos',
   statusInvalid: 'El estado solicitado no es válido',
   draftStatusMismatch: 'Un borrador tiene estado EDITING; una fic enviada, REVIEWING',
   onlyStudentsWrite: 'Solo los estudiantes pueden escribir fics',
@@ -80,12 +81,24 @@ const booleanField = z.preprocess(
   z.boolean({ error: storyMessages.booleanInvalid }),
 );
 
-export const storyTitleField = z
-  .string({ error: storyMessages.titleRequired })
-  .trim()
-  .min(1, storyMessages.titleRequired)
-  .min(storyLimits.titleMin, storyMessages.titleMin)
-  .max(storyLimits.titleMax, storyMessages.titleMax);
+/**
+ * A one-line text field: tabs and line breaks pasted in become spaces, and any other control
+ * character (NUL and friends, never typed by a person) is refused.
+ */
+const singleLine = (error: string) =>
+  z
+    .string({ error })
+    .transform((value) => value.replace(/[\t\n\r]+/g, ' ').trim())
+    // eslint-disable-next-line no-control-regex
+    .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), storyMessages.controlCharacters);
+
+export const storyTitleField = singleLine(storyMessages.titleRequired).pipe(
+  z
+    .string()
+    .min(1, storyMessages.titleRequired)
+    .min(storyLimits.titleMin, storyMessages.titleMin)
+    .max(storyLimits.titleMax, storyMessages.titleMax),
+);
 
 /** The HTML as the editor wrote it; the server cleans it and checks that words remain. */
 export const storyTextField = z
@@ -93,15 +106,13 @@ export const storyTextField = z
   .min(1, storyMessages.textRequired)
   .max(storyLimits.textMax, storyMessages.textMax);
 
-export const nicknameValueField = z
-  .string({ error: storyMessages.nicknameRequired })
-  .trim()
-  .max(storyLimits.nicknameMax, storyMessages.nicknameMax);
+export const nicknameValueField = singleLine(storyMessages.nicknameRequired).pipe(
+  z.string().max(storyLimits.nicknameMax, storyMessages.nicknameMax),
+);
 
-export const locationField = z
-  .string({ error: storyMessages.locationMax })
-  .trim()
-  .max(storyLimits.locationMax, storyMessages.locationMax);
+export const locationField = singleLine(storyMessages.locationMax).pipe(
+  z.string().max(storyLimits.locationMax, storyMessages.locationMax),
+);
 
 export const locationUrlField = z.preprocess(
   (value) => (value === '' || value === 'null' ? null : value),
@@ -142,22 +153,15 @@ export const tagsField = z.preprocess(
     }
   },
   z
-    .array(
-      z
-        .string({ error: storyMessages.tagsInvalid })
-        // Control characters are never part of a tag someone typed.
-        // eslint-disable-next-line no-control-regex
-        .regex(/^[^\u0000-\u001f\u007f]*$/, storyMessages.tagsInvalid)
-        .max(200, storyMessages.tagMax),
-      { error: storyMessages.tagsInvalid },
-    )
+    // Every refusal is reported on `tags` itself (not `tags.3`), where the form shows it.
+    .array(z.string(), { error: storyMessages.tagsInvalid })
     .max(50, storyMessages.tagsMax)
+    // Control characters are never part of a tag someone typed.
+    // eslint-disable-next-line no-control-regex
+    .refine((list) => list.every((tag) => !/[\u0000-\u001f\u007f]/.test(tag)), storyMessages.tagsInvalid)
     .transform(normalizeTags)
-    .pipe(
-      z
-        .array(z.string().max(storyLimits.tagMax, storyMessages.tagMax))
-        .max(storyLimits.tagsMax, storyMessages.tagsMax),
-    ),
+    .refine((list) => list.length <= storyLimits.tagsMax, storyMessages.tagsMax)
+    .refine((list) => list.every((tag) => tag.length <= storyLimits.tagMax), storyMessages.tagMax),
 );
 
 export const writingTimeField = z.coerce
@@ -206,7 +210,11 @@ export const createStoryBodySchema = z
     checkAuthorship(value, ctx);
     const draft = value.draft ?? value.publicationStatus === 'EDITING';
     if (value.publicationStatus && (value.publicationStatus === 'EDITING') !== draft) {
-      ctx.addIssue({ code: 'custom', path: ['publicationStatus'], message: storyMessages.draftStatusMismatch });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['publicationStatus'],
+        message: storyMessages.draftStatusMismatch,
+      });
     }
   });
 export type CreateStoryBody = z.infer<typeof createStoryBodySchema>;

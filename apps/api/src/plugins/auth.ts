@@ -20,6 +20,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler: refuses with 401 unless a valid token of a live session is presented. */
     authenticate: (request: FastifyRequest) => Promise<void>;
+    /**
+     * preHandler of public routes whose answer depends on who asks: no token → a visitor (actor null);
+     * a token that is bad or expired → 401, so the client refreshes it instead of seeing the public view.
+     */
+    identify: (request: FastifyRequest) => Promise<void>;
     /** preHandler: 401 without a session, 403 when the caller's role is not listed. */
     requireRole: (...allowed: RoleName[]) => (request: FastifyRequest) => Promise<void>;
   }
@@ -70,6 +75,12 @@ export const authPlugin = fp(
       request.actor = await resolveActor(request);
       if (!request.actor) {
         throw unauthorized();
+      }
+    });
+
+    app.decorate('identify', async (request: FastifyRequest) => {
+      if (request.headers.authorization !== undefined) {
+        await app.authenticate(request);
       }
     });
 

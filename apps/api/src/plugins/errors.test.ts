@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sql } from 'drizzle-orm';
 import { messages } from '@fics/contracts';
 import { buildApp } from '../app';
 import type { Database } from '../db/client';
@@ -39,6 +40,11 @@ async function buildAppWithTestRoutes(database: Database) {
     test.get('/items/:id', { schema: { params: z.object({ id: z.string() }) } }, async (request) => ({
       id: request.params.id,
     }));
+    test.post('/store', { schema: { body: z.object({ text: z.string() }) } }, async (request) => {
+      // Any field a route stores: PostgreSQL refuses a NUL character in text.
+      await test.db.execute(sql`select ${request.body.text}::text`);
+      return { ok: true };
+    });
     test.get('/limited', async () => {
       throw rateLimited(42);
     });
@@ -158,6 +164,18 @@ describe('error shape', () => {
     const res = await app.inject({ method: 'GET', url: '/api/v1/test/items/%E0%A4%A' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ type: 'VALIDATION_ERROR', message: messages.validation });
+  });
+
+  it('answers text the database cannot store (a NUL character) with 400, not 500', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/test/store',
+      payload: { text: 'a\u0000b' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ type: 'VALIDATION_ERROR', message: messages.validation });
+    const fine = await app.inject({ method: 'POST', url: '/api/v1/test/store', payload: { text: 'ñandú' } });
+    expect(fine.statusCode).toBe(200);
   });
 
   it('answers an unexpected error with 500 INTERNAL and no internal detail', async () => {

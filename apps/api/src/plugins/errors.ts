@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages, type ErrorResponse } from '@fics/contracts';
+import { pgErrorCode } from '../lib/db-errors';
 import { AppError } from '../lib/errors';
 
 /** Turns a schema path such as '/users/0/email' into the field key 'users.0.email'. */
@@ -56,6 +57,12 @@ function fromFastifyError(error: FastifyError): { status: number; body: ErrorRes
   return { status: 500, body: { type: 'INTERNAL', message: messages.internal } };
 }
 
+/** PostgreSQL refuses NUL in text (22021, 22P05): whichever field carried it, the request was bad. */
+function isUnstorableText(error: unknown): boolean {
+  const code = pgErrorCode(error);
+  return code === '22021' || code === '22P05';
+}
+
 /** One error handler and one 404 handler: every failure answers `{ type, message, errors? }`. */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
@@ -72,6 +79,10 @@ export const errorsPlugin = fp(
         if (error.headers) {
           void reply.headers(error.headers);
         }
+      } else if (isUnstorableText(error)) {
+        // Text the database cannot hold (a NUL character) is bad input, not a server failure.
+        status = 400;
+        body = { type: 'VALIDATION_ERROR', message: messages.validation };
       } else {
         ({ status, body } = fromFastifyError(error));
       }

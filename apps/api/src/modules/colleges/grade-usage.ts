@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { GradeTeacher } from '@fics/contracts';
 import type { DbOrTx } from '../../db/client';
 import { roles, userGrades, users } from '../../db/schema';
+import { countStoriesByGrade } from '../stories/stories.service';
 
 /** Who and what hangs off a grade: what the school view counts and what blocks a delete. */
 export interface GradeUsage {
@@ -13,15 +14,6 @@ export interface GradeUsage {
 }
 
 const emptyUsage = (): GradeUsage => ({ teachers: [], studentIds: new Set(), userCount: 0, storiesCount: 0 });
-
-/**
- * Fics written in each grade. The stories table arrives with the stories issue; until it exists
- * no grade has fics, so the map is empty. That issue replaces this body with one grouped count
- * over stories joined on the grade.
- */
-async function countStoriesByGrade(_db: DbOrTx, _gradeIds: string[]): Promise<Map<string, number>> {
-  return new Map();
-}
 
 /** Usage of each of the given grades; every id gets an entry. */
 export async function loadGradeUsage(db: DbOrTx, gradeIds: string[]): Promise<Map<string, GradeUsage>> {

@@ -3,7 +3,7 @@ import { inArray, or } from 'drizzle-orm';
 import { storyLimits, type StoryImage } from '@fics/contracts';
 import type { DbOrTx } from '../../db/client';
 import { media } from '../../db/schema';
-import { mediaUrl } from '../users/user-view';
+import { mediaUrl } from './media.service';
 import { decodeImage, encodePng, fromDecoded, type DecodedImage, type ProcessedImage } from './images';
 
 /**

@@ -3,6 +3,9 @@ import type { DbOrTx } from '../../db/client';
 import { media } from '../../db/schema';
 import type { ProcessedImage } from './images';
 
+/** Public URL of a stored image (served by media.routes.ts). */
+export const mediaUrl = (mediaId: string) => `/api/v1/media/${mediaId}`;
+
 /** Stores a processed image; returns its id (served at /api/v1/media/<id>). */
 export async function storeImage(options: {
   db: DbOrTx;

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { tooLarge } from '../../lib/errors';
 import { imageTooLarge } from './images';
 
 export interface UploadForm {
@@ -32,6 +33,10 @@ export async function readUploadForm(request: FastifyRequest): Promise<UploadFor
           file = bytes;
         }
         continue;
+      }
+      if (part.valueTruncated) {
+        // A text field over the multipart field size: refused whole, never stored cut.
+        throw tooLarge();
       }
       const value = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
       const previous = fields[part.fieldname];

@@ -2,9 +2,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { User } from '@fics/contracts';
 import type { DbOrTx } from '../../db/client';
 import { colleges, grades, roles, userGrades, users } from '../../db/schema';
-
-/** Public URL of a stored image. */
-export const mediaUrl = (mediaId: string) => `/api/v1/media/${mediaId}`;
+import { mediaUrl } from '../media/media.service';
 
 /**
  * Users as the API returns them (spec 000 §3): role, schools and grades populated.

@@ -20,6 +20,7 @@ import { queueInvitations } from '../auth/invitations.service';
 import { teacherGrades } from '../colleges/colleges.scope';
 import { processImage } from '../media/images';
 import { deleteMediaOwnedBy, storeImage } from '../media/media.service';
+import { deleteStoriesOf } from '../stories/stories.service';
 import { resolveMemberships } from './memberships';
 import { replaceProfilePicture } from './profile-picture';
 import {
@@ -353,6 +354,8 @@ export async function deleteUser(options: { db: Db; actor: Actor; userId: string
           throw conflict(userMessages.lastAdmin);
         }
       }
+      // Their fics first: a fic's cover is an image of theirs, and the reference would refuse it.
+      await deleteStoriesOf({ db: tx, authorId: userId });
       await deleteMediaOwnedBy({ db: tx, ownerId: userId });
       await tx.delete(users).where(eq(users.id, userId));
     });

@@ -1,0 +1,32 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { clientConfigResponseSchema, defaultMapView } from '@fics/contracts';
+
+export const clientConfigRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/client-config',
+    {
+      schema: {
+        tags: ['Configuración'],
+        summary: 'Ajustes que el navegador necesita: el mapa y el buscador de lugares configurados',
+        response: { 200: clientConfigResponseSchema },
+      },
+    },
+    async (_request, reply) => {
+      void reply.header('cache-control', 'public, max-age=300');
+      return { map: { ...app.config.map, center: { ...defaultMapView.center }, zoom: defaultMapView.zoom } };
+    },
+  );
+};
+
+/**
+ * The CSP source that lets the page load from a configured URL template: its origin, with a
+ * `{s}.` subdomain placeholder widened to `*.` (Leaflet's a/b/c tile servers).
+ */
+export function cspSourceOf(template: string | null): string[] {
+  if (!template) {
+    return [];
+  }
+  const wildcard = /^https?:\/\/\{s\}\./.test(template);
+  const url = new URL(template.replace(/\{[a-z]+\}/gi, '0'));
+  return [wildcard ? `${url.protocol}//*.${url.host.replace(/^0\./, '')}` : url.origin];
+}

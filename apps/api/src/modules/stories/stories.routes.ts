@@ -1,0 +1,165 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  createStoryBodySchema,
+  errorResponseSchema,
+  idParamsSchema,
+  storyDeletedResponseSchema,
+  storyMessages,
+  storyResponseSchema,
+  storyStatusChangeBodySchema,
+  storyTagsQuerySchema,
+  storyTagsResponseSchema,
+  studentStoriesQuerySchema,
+  studentStoriesResponseSchema,
+  updateStoryBodySchema,
+} from '@fics/contracts';
+import { bearerSecurity, commonErrorResponses } from '../../lib/route-schemas';
+import { parseBody } from '../../lib/validation';
+import { actorOf } from '../../plugins/auth';
+import { readJsonOrUploadForm, readUploadForm } from '../media/upload';
+import {
+  createStory,
+  deleteStory,
+  getStory,
+  listStudentStories,
+  sendStory,
+  updateStory,
+} from './stories.service';
+import { suggestTags } from './story-tags';
+
+const tags = ['Fics'];
+const security = bearerSecurity;
+const failures = { ...commonErrorResponses, 409: errorResponseSchema };
+const uploadFailures = { ...failures, 413: errorResponseSchema };
+
+const storyFields =
+  'Campos: title, text (HTML del editor; se limpia en el servidor), anonymity, nickname, nicknameValue, ' +
+  'tags (arreglo JSON como texto), writingTime (segundos), location, locationURL, y la portada en `file` ' +
+  '(imagen de hasta 1 MB; se guarda como PNG de hasta 1080 px y en WebP para teléfonos).';
+
+export const storiesRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Static paths are registered before '/stories/:id', and Fastify matches them first.
+  app.get(
+    '/stories/student-stories',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Las fics propias, de a una página, las más nuevas primero',
+        querystring: studentStoriesQuerySchema,
+        response: { 200: studentStoriesResponseSchema, ...commonErrorResponses },
+      },
+    },
+    async (request) => ({
+      stories: await listStudentStories({ db: app.db, actor: actorOf(request), query: request.query }),
+    }),
+  );
+
+  app.get(
+    '/stories/tags',
+    {
+      preHandler: app.identify,
+      schema: {
+        tags,
+        summary: 'Sugerencias de etiquetas que contienen el texto (sin importar tildes ni mayúsculas)',
+        description: 'Solo etiquetas de fics publicadas y, con sesión, de las fics propias.',
+        querystring: storyTagsQuerySchema,
+        response: { 200: storyTagsResponseSchema, ...commonErrorResponses },
+      },
+    },
+    async (request) => ({
+      tags: await suggestTags({ db: app.db, actor: request.actor, search: request.query.search }),
+    }),
+  );
+
+  app.post(
+    '/stories',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Crea una fic (multipart): borrador con draft=true, o enviada a revisión',
+        description: `${storyFields} Para un borrador: draft=true y publicationStatus=EDITING.`,
+        consumes: ['multipart/form-data'],
+        response: { 201: storyResponseSchema, ...uploadFailures },
+      },
+    },
+    async (request, reply) => {
+      const { fields, file } = await readUploadForm(request);
+      const story = await createStory({
+        db: app.db,
+        actor: actorOf(request),
+        input: parseBody(createStoryBodySchema, fields),
+        file,
+      });
+      return reply.status(201).send({ story });
+    },
+  );
+
+  app.get(
+    '/stories/:id',
+    {
+      preHandler: app.identify,
+      schema: {
+        tags,
+        summary:
+          'Una fic: publicada para cualquiera; si no, solo para su autor, sus docentes y administradores',
+        params: idParamsSchema,
+        response: { 200: storyResponseSchema, ...commonErrorResponses },
+      },
+    },
+    async (request) => ({
+      story: await getStory({ db: app.db, actor: request.actor, storyId: request.params.id }),
+    }),
+  );
+
+  app.patch(
+    '/stories/:id',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Envía a revisión (JSON { draft: false, publicationStatus: "REVIEWING" }) o edita (multipart)',
+        description: `Edición: ${storyFields} La portada es opcional; un campo ausente conserva su valor.`,
+        consumes: ['application/json', 'multipart/form-data'],
+        params: idParamsSchema,
+        response: { 200: storyResponseSchema, ...uploadFailures },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const storyId = request.params.id;
+      const { body, file } = await readJsonOrUploadForm(request);
+      const isStatusChange =
+        !request.isMultipart() && typeof body === 'object' && body !== null && 'publicationStatus' in body;
+      if (isStatusChange) {
+        parseBody(storyStatusChangeBodySchema, body);
+        return { story: await sendStory({ db: app.db, actor, storyId }) };
+      }
+      const input = parseBody(updateStoryBodySchema, body);
+      return { story: await updateStory({ db: app.db, actor, storyId, input, file }) };
+    },
+  );
+
+  app.delete(
+    '/stories/:id',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Elimina una fic con su portada (el autor, solo en borrador; un administrador, siempre)',
+        params: idParamsSchema,
+        response: { 200: storyDeletedResponseSchema, ...failures },
+      },
+    },
+    async (request) => {
+      await deleteStory({ db: app.db, actor: actorOf(request), storyId: request.params.id });
+      return { message: storyMessages.deleted };
+    },
+  );
+};

@@ -1,0 +1,351 @@
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  storyMessages,
+  type CreateStoryBody,
+  type Paged,
+  type Story,
+  type StorySummary,
+  type StudentStoriesQuery,
+  type UpdateStoryBody,
+} from '@fics/contracts';
+import type { Db, DbOrTx } from '../../db/client';
+import { grades, stories, storyRevisions, userGrades } from '../../db/schema';
+import { AppError, conflict, forbidden, notFound, validationError } from '../../lib/errors';
+import { readPage } from '../../lib/paging';
+import { cleanStoryHtml } from '../../lib/rich-text';
+import type { Actor } from '../../plugins/auth';
+import { deleteCovers, processCover, storeCover } from '../media/covers';
+import { allowedStatuses, canView, decide, SENT_STATUS, type StoryAction } from './story-status';
+import { replaceStoryTags } from './story-tags';
+import { buildStorySummaries, buildStoryView, findStoryRow, storyRelation } from './story-view';
+
+const storyNotFound = () => notFound(storyMessages.notFound);
+
+/** Cleans the editor's HTML; text that is empty once cleaned is refused on the `text` field. */
+function cleanText(html: string): { html: string; wordCount: number } {
+  const cleaned = cleanStoryHtml(html);
+  if (cleaned.plainText.trim() === '') {
+    throw validationError({ text: storyMessages.textRequired });
+  }
+  return { html: cleaned.html, wordCount: cleaned.wordCount };
+}
+
+/** Anonymity and pseudonym exclude each other; the pseudonym is stored only when the switch is on. */
+function authorship(input: { anonymity: boolean; nickname: boolean; nicknameValue?: string | undefined }) {
+  if (input.anonymity && input.nickname) {
+    throw validationError({ nickname: storyMessages.anonymityAndNickname });
+  }
+  if (input.nickname && !input.nicknameValue) {
+    throw validationError({ nicknameValue: storyMessages.nicknameRequired });
+  }
+  return { anonymity: input.anonymity, nicknameValue: input.nickname ? input.nicknameValue! : null };
+}
+
+/** A refused decision as the error the caller gets. */
+function refusal(decision: ReturnType<typeof decide>): AppError | undefined {
+  if (decision.ok) {
+    return undefined;
+  }
+  return decision.type === 'CONFLICT' ? conflict(decision.message) : forbidden();
+}
+
+/**
+ * The fic for an action, or the error: unknown or invisible to the caller → 404; the caller has no
+ * right to the action at all → 403; the status forbids it now → 409.
+ */
+async function loadForAction(db: DbOrTx, actor: Actor, storyId: string, action: StoryAction) {
+  const row = await findStoryRow(db, storyId);
+  if (!row) {
+    throw storyNotFound();
+  }
+  const relation = await storyRelation(db, actor, row);
+  if (!canView(relation, row.status)) {
+    throw storyNotFound();
+  }
+  const error = refusal(decide(action, relation, row.status));
+  if (error) {
+    throw error;
+  }
+  return { row, relation, allowed: allowedStatuses(action, relation) };
+}
+
+/**
+ * After a conditional write matched nothing, why: the fic is gone (404) or its status changed
+ * meanwhile (409 with the message for the new status).
+ */
+async function raceError(db: DbOrTx, actor: Actor, storyId: string, action: StoryAction): Promise<AppError> {
+  try {
+    await loadForAction(db, actor, storyId, action);
+  } catch (error) {
+    if (error instanceof AppError) {
+      return error;
+    }
+    throw error;
+  }
+  return conflict(storyMessages.cannotEditNow);
+}
+
+/** The student's one grade (and its school), or a 409 if they have none. */
+async function authorGrade(db: DbOrTx, actor: Actor): Promise<{ gradeId: string; collegeId: string }> {
+  if (actor.role !== 'STUDENT') {
+    throw forbidden(storyMessages.onlyStudentsWrite);
+  }
+  const [membership] = await db
+    .select({ gradeId: grades.id, collegeId: grades.collegeId })
+    .from(userGrades)
+    .innerJoin(grades, eq(grades.id, userGrades.gradeId))
+    .where(eq(userGrades.userId, actor.userId))
+    .limit(1);
+  if (!membership) {
+    throw conflict(storyMessages.studentWithoutGrade);
+  }
+  return membership;
+}
+
+/** Stores what the fic says at this send, as round `round` (spec: teachers compare rounds later). */
+async function recordRevision(
+  tx: DbOrTx,
+  row: { id: string; rounds: number; title: string; text: string; writingTime: number },
+) {
+  await tx.insert(storyRevisions).values({
+    storyId: row.id,
+    round: row.rounds,
+    title: row.title,
+    text: row.text,
+    writingTime: row.writingTime,
+  });
+}
+
+/**
+ * POST /stories: a student creates a draft (EDITING) or sends it at once (REVIEWING). The cover is
+ * checked and re-encoded before the transaction; the fic, its cover sizes, tags and first revision
+ * are written in one.
+ */
+export async function createStory(options: {
+  db: Db;
+  actor: Actor;
+  input: CreateStoryBody;
+  file: Buffer | undefined;
+}): Promise<Story> {
+  const { db, actor, input } = options;
+  const place = await authorGrade(db, actor);
+  const who = authorship(input);
+  const text = cleanText(input.text);
+  if (!options.file) {
+    throw validationError({ file: storyMessages.imageRequired });
+  }
+  const cover = await processCover(options.file);
+  const draft = input.draft ?? input.publicationStatus === 'EDITING';
+  const storyId = await db.transaction(async (tx) => {
+    const coverId = await storeCover({ db: tx, ownerId: actor.userId, cover });
+    const sentNow = !draft;
+    const [created] = await tx
+      .insert(stories)
+      .values({
+        authorId: actor.userId,
+        collegeId: place.collegeId,
+        gradeId: place.gradeId,
+        title: input.title,
+        text: text.html,
+        status: draft ? 'EDITING' : SENT_STATUS,
+        anonymity: who.anonymity,
+        nicknameValue: who.nicknameValue,
+        location: input.location,
+        locationUrl: input.locationURL ?? null,
+        writingTime: input.writingTime,
+        wordCount: text.wordCount,
+        coverId,
+        rounds: sentNow ? 1 : 0,
+        sentAt: sentNow ? new Date() : null,
+      })
+      .returning({
+        id: stories.id,
+        rounds: stories.rounds,
+        title: stories.title,
+        text: stories.text,
+        writingTime: stories.writingTime,
+      });
+    await replaceStoryTags(tx, created!.id, input.tags);
+    if (sentNow) {
+      await recordRevision(tx, created!);
+    }
+    return created!.id;
+  });
+  return getStory({ db, actor, storyId });
+}
+
+/** GET /stories/:id: a published fic for anyone; any other only for those who may see it (else 404). */
+export async function getStory(options: {
+  db: DbOrTx;
+  actor: Actor | null;
+  storyId: string;
+}): Promise<Story> {
+  const { db, actor, storyId } = options;
+  const row = await findStoryRow(db, storyId);
+  if (!row) {
+    throw storyNotFound();
+  }
+  const relation = await storyRelation(db, actor, row);
+  if (!canView(relation, row.status)) {
+    throw storyNotFound();
+  }
+  return buildStoryView({ db, actor, row, relation });
+}
+
+/**
+ * PATCH /stories/:id as an edit. Fields left out keep their value; `writingTime` is added to the
+ * total. The write is conditional on the status still allowing the edit, so an edit racing a send
+ * cannot land on a fic already under review.
+ */
+export async function updateStory(options: {
+  db: Db;
+  actor: Actor;
+  storyId: string;
+  input: UpdateStoryBody;
+  file: Buffer | undefined;
+}): Promise<Story> {
+  const { db, actor, storyId, input } = options;
+  const { row, allowed } = await loadForAction(db, actor, storyId, 'edit');
+  const who = authorship({
+    anonymity: input.anonymity ?? row.anonymity,
+    nickname: input.nickname ?? row.nicknameValue !== null,
+    nicknameValue: input.nicknameValue ?? row.nicknameValue ?? undefined,
+  });
+  const text = input.text === undefined ? undefined : cleanText(input.text);
+  const cover = options.file ? await processCover(options.file) : undefined;
+  await db.transaction(async (tx) => {
+    const coverId = cover ? await storeCover({ db: tx, ownerId: row.authorId, cover }) : undefined;
+    const [updated] = await tx
+      .update(stories)
+      .set({
+        title: input.title,
+        text: text?.html,
+        wordCount: text?.wordCount,
+        anonymity: who.anonymity,
+        nicknameValue: who.nicknameValue,
+        location: input.location,
+        locationUrl: input.locationURL,
+        coverId,
+        writingTime: sql`least(${stories.writingTime}::bigint + ${input.writingTime ?? 0}, 2147483647)::int`,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(stories.id, storyId), inArray(stories.status, [...allowed])))
+      .returning({ id: stories.id });
+    if (!updated) {
+      throw await raceError(tx, actor, storyId, 'edit');
+    }
+    if (input.tags !== undefined) {
+      await replaceStoryTags(tx, storyId, input.tags);
+    }
+    if (coverId) {
+      await deleteCovers({ db: tx, coverIds: [row.coverId] });
+    }
+  });
+  return getStory({ db, actor, storyId });
+}
+
+/**
+ * PATCH /stories/:id `{ draft: false, publicationStatus: 'REVIEWING' }`: the author sends a draft (or
+ * a corrected fic) for review. One conditional UPDATE moves it and counts the round; the round's
+ * snapshot is written in the same transaction.
+ */
+export async function sendStory(options: { db: Db; actor: Actor; storyId: string }): Promise<Story> {
+  const { db, actor, storyId } = options;
+  const { allowed } = await loadForAction(db, actor, storyId, 'send');
+  await db.transaction(async (tx) => {
+    const [sent] = await tx
+      .update(stories)
+      .set({
+        status: SENT_STATUS,
+        rounds: sql`${stories.rounds} + 1`,
+        sentAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(stories.id, storyId), inArray(stories.status, [...allowed])))
+      .returning({
+        id: stories.id,
+        rounds: stories.rounds,
+        title: stories.title,
+        text: stories.text,
+        writingTime: stories.writingTime,
+      });
+    if (!sent) {
+      throw await raceError(tx, actor, storyId, 'send');
+    }
+    await recordRevision(tx, sent);
+  });
+  return getStory({ db, actor, storyId });
+}
+
+/** DELETE /stories/:id: the fic with its cover sizes, tags links and revisions. */
+export async function deleteStory(options: { db: Db; actor: Actor; storyId: string }): Promise<void> {
+  const { db, actor, storyId } = options;
+  const { allowed } = await loadForAction(db, actor, storyId, 'delete');
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(stories)
+      .where(and(eq(stories.id, storyId), inArray(stories.status, [...allowed])))
+      .returning({ coverId: stories.coverId });
+    if (!deleted) {
+      throw await raceError(tx, actor, storyId, 'delete');
+    }
+    await deleteCovers({ db: tx, coverIds: [deleted.coverId] });
+  });
+}
+
+/** Every fic of a user with their covers (the account is being deleted: README decision 8). */
+export async function deleteStoriesOf(options: { db: DbOrTx; authorId: string }): Promise<void> {
+  const deleted = await options.db
+    .delete(stories)
+    .where(eq(stories.authorId, options.authorId))
+    .returning({ coverId: stories.coverId });
+  await deleteCovers({ db: options.db, coverIds: deleted.map((row) => row.coverId) });
+}
+
+/** GET /stories/student-stories: the caller's own fics, newest first, one page. */
+export async function listStudentStories(options: {
+  db: DbOrTx;
+  actor: Actor;
+  query: StudentStoriesQuery;
+}): Promise<Paged<StorySummary>> {
+  const { db, actor, query } = options;
+  const mine = eq(stories.authorId, actor.userId);
+  return readPage({
+    query,
+    fetch: async ({ limit, offset }) => {
+      const rows = await db
+        .select({
+          id: stories.id,
+          title: stories.title,
+          status: stories.status,
+          coverId: stories.coverId,
+          createdAt: stories.createdAt,
+          updatedAt: stories.updatedAt,
+          publishedAt: stories.publishedAt,
+        })
+        .from(stories)
+        .where(mine)
+        .orderBy(desc(stories.createdAt), stories.id)
+        .limit(limit)
+        .offset(offset);
+      return buildStorySummaries(db, rows);
+    },
+    count: async () => {
+      const [row] = await db.select({ n: count() }).from(stories).where(mine);
+      return Number(row?.n ?? 0);
+    },
+  });
+}
+
+/** Fics written in each grade (the school view's counts, and what blocks deleting a grade). */
+export async function countStoriesByGrade(db: DbOrTx, gradeIds: string[]): Promise<Map<string, number>> {
+  if (gradeIds.length === 0) {
+    return new Map();
+  }
+  const rows = await db
+    .select({ gradeId: stories.gradeId, n: count() })
+    .from(stories)
+    .where(inArray(stories.gradeId, gradeIds))
+    .groupBy(stories.gradeId);
+  return new Map(rows.map((row) => [row.gradeId, Number(row.n)]));
+}

@@ -1,0 +1,184 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { publicStudentName, type Story, type StoryAuthor, type StorySummary } from '@fics/contracts';
+import type { DbOrTx } from '../../db/client';
+import { roles, stories, storyTags, tags, userGrades, users } from '../../db/schema';
+import type { Actor } from '../../plugins/auth';
+import { loadCoverImages } from '../media/covers';
+import { mediaUrl } from '../media/media.service';
+import { canSeeRealAuthor, permissionsFor, relationTo, type StoryRelation } from './story-status';
+
+/** The columns every fic answer is built from. */
+export const storyColumns = {
+  id: stories.id,
+  authorId: stories.authorId,
+  collegeId: stories.collegeId,
+  gradeId: stories.gradeId,
+  title: stories.title,
+  text: stories.text,
+  status: stories.status,
+  anonymity: stories.anonymity,
+  nicknameValue: stories.nicknameValue,
+  location: stories.location,
+  locationUrl: stories.locationUrl,
+  writingTime: stories.writingTime,
+  wordCount: stories.wordCount,
+  coverId: stories.coverId,
+  rounds: stories.rounds,
+  likesCount: stories.likesCount,
+  commentsCount: stories.commentsCount,
+  createdAt: stories.createdAt,
+  updatedAt: stories.updatedAt,
+  publishedAt: stories.publishedAt,
+};
+
+const selectStory = (db: DbOrTx, storyId: string) =>
+  db.select(storyColumns).from(stories).where(eq(stories.id, storyId)).limit(1);
+
+export type StoryRow = Awaited<ReturnType<typeof selectStory>>[number];
+
+/** The fic row, or undefined. */
+export async function findStoryRow(db: DbOrTx, storyId: string): Promise<StoryRow | undefined> {
+  const [row] = await selectStory(db, storyId);
+  return row;
+}
+
+/** Whether the teacher holds the grade (one indexed lookup on the membership's primary key). */
+export async function teachesGrade(db: DbOrTx, actor: Actor | null, gradeId: string): Promise<boolean> {
+  if (!actor || actor.role !== 'TEACHER') {
+    return false;
+  }
+  const [row] = await db
+    .select({ gradeId: userGrades.gradeId })
+    .from(userGrades)
+    .where(and(eq(userGrades.userId, actor.userId), eq(userGrades.gradeId, gradeId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The caller's relation to a fic, reading the grade membership only when it matters. */
+export async function storyRelation(db: DbOrTx, actor: Actor | null, row: StoryRow): Promise<StoryRelation> {
+  const gradeTeacher = actor?.role === 'TEACHER' && actor.userId !== row.authorId;
+  return relationTo(actor, row, gradeTeacher ? await teachesGrade(db, actor, row.gradeId) : false);
+}
+
+const dateOf = (row: { publishedAt: Date | null; createdAt: Date }) =>
+  (row.publishedAt ?? row.createdAt).toISOString();
+
+/**
+ * The real author as this caller may see them (architecture.md §6.8): hidden behind anonymity or a
+ * pseudonym unless the caller is the author, a teacher of the grade or an administrator; a student
+ * shown to a visitor without a session by first name and initial, without a photo.
+ */
+function authorFor(options: {
+  row: StoryRow;
+  author: { name: string; role: string; profilePictureId: string | null } | undefined;
+  actor: Actor | null;
+  relation: StoryRelation;
+}): StoryAuthor | null {
+  const { row, author, actor, relation } = options;
+  if (!author) {
+    return null;
+  }
+  const hidden = row.anonymity || row.nicknameValue !== null;
+  if (hidden && !canSeeRealAuthor(relation)) {
+    return null;
+  }
+  if (!actor && author.role === 'STUDENT') {
+    return { _id: row.authorId, name: publicStudentName(author.name), profilePicture: null };
+  }
+  return {
+    _id: row.authorId,
+    name: author.name,
+    profilePicture: author.profilePictureId ? { url: mediaUrl(author.profilePictureId) } : null,
+  };
+}
+
+/** Tags of each fic, in the author's order (one query). */
+export async function loadStoryTags(db: DbOrTx, storyIds: string[]): Promise<Map<string, string[]>> {
+  const result = new Map<string, string[]>(storyIds.map((id) => [id, []]));
+  if (storyIds.length === 0) {
+    return result;
+  }
+  const rows = await db
+    .select({ storyId: storyTags.storyId, name: tags.name })
+    .from(storyTags)
+    .innerJoin(tags, eq(tags.id, storyTags.tagId))
+    .where(inArray(storyTags.storyId, storyIds))
+    .orderBy(asc(storyTags.storyId), asc(storyTags.position));
+  for (const row of rows) {
+    result.get(row.storyId)?.push(row.name);
+  }
+  return result;
+}
+
+/** The full answer for one fic the caller may see, with what they may do with it. */
+export async function buildStoryView(options: {
+  db: DbOrTx;
+  actor: Actor | null;
+  row: StoryRow;
+  relation: StoryRelation;
+}): Promise<Story> {
+  const { db, actor, row, relation } = options;
+  const [authorRows, covers, tagLists] = await Promise.all([
+    db
+      .select({ name: users.name, role: roles.name, profilePictureId: users.profilePictureId })
+      .from(users)
+      .innerJoin(roles, eq(roles.id, users.roleId))
+      .where(eq(users.id, row.authorId))
+      .limit(1),
+    loadCoverImages({ db, coverIds: [row.coverId] }),
+    loadStoryTags(db, [row.id]),
+  ]);
+  const image = covers.get(row.coverId);
+  if (!image) {
+    throw new Error(`cover ${row.coverId} of story ${row.id} is missing`);
+  }
+  return {
+    _id: row.id,
+    title: row.title,
+    text: row.text,
+    image,
+    publicationStatus: row.status,
+    draft: row.status === 'EDITING',
+    date: dateOf(row),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    anonymity: row.anonymity,
+    nickname: row.nicknameValue !== null,
+    nicknameValue: row.nicknameValue,
+    location: row.location,
+    locationURL: row.locationUrl,
+    tags: tagLists.get(row.id) ?? [],
+    writingTime: row.writingTime,
+    wordCount: row.wordCount,
+    writtenBy: authorFor({ row, author: authorRows[0], actor, relation }),
+    likesCount: row.likesCount,
+    comments: row.commentsCount,
+    permissions: permissionsFor(relation, row.status),
+  };
+}
+
+/** Rows of a list (the student's own fics): covers read in one query for the page. */
+export async function buildStorySummaries(
+  db: DbOrTx,
+  rows: {
+    id: string;
+    title: string;
+    status: Story['publicationStatus'];
+    coverId: string;
+    createdAt: Date;
+    updatedAt: Date;
+    publishedAt: Date | null;
+  }[],
+): Promise<StorySummary[]> {
+  const covers = await loadCoverImages({ db, coverIds: rows.map((r) => r.coverId) });
+  return rows.map((row) => ({
+    _id: row.id,
+    title: row.title,
+    publicationStatus: row.status,
+    draft: row.status === 'EDITING',
+    date: dateOf(row),
+    updatedAt: row.updatedAt.toISOString(),
+    image: covers.get(row.coverId) ?? { url: mediaUrl(row.coverId), width: 0, height: 0, variants: [] },
+  }));
+}
