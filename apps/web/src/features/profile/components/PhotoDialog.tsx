@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,27 +8,19 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormHelperText from '@mui/material/FormHelperText';
-import Slider from '@mui/material/Slider';
 import Typography from '@mui/material/Typography';
 import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
 import PhotoCameraOutlined from '@mui/icons-material/PhotoCameraOutlined';
-import ZoomIn from '@mui/icons-material/ZoomIn';
-import ZoomOut from '@mui/icons-material/ZoomOut';
 import { useTranslation } from 'react-i18next';
 import { limits, userMessages, type User } from '@fics/contracts';
 import { serverFieldErrors } from '../../../components/form-errors';
 import { FormError } from '../../../components/FormError';
+import { ImageCropper, preloadCropper, type CropSelection } from '../../../components/ImageCropDialog';
 import { useToast } from '../../../components/toast';
+import { compressToPng, cropToPng } from '../../../lib/crop-image';
 import { checkImageFile, imageMaxMegabytes } from '../../../lib/image-file';
 import { useDeleteProfilePhoto, useUploadProfilePhoto } from '../api';
-import { cropToPng, type PixelArea } from '../crop-image';
 import { initials } from '../user-display';
-
-// The crop widget is its own chunk, fetched when the dialog opens (architecture.md §2).
-const Cropper = lazy(() => import('react-easy-crop'));
-
-/** Zoom range of the crop (1x to 3x in tenths). */
-const ZOOM = { min: 1, max: 3, step: 0.1 } as const;
 
 interface PhotoDialogProps {
   user: User;
@@ -72,9 +64,7 @@ function PhotoEditor({ user, onClose, onBusyChange }: PhotoEditorProps) {
   const upload = useUploadProfilePhoto(user._id);
   const remove = useDeleteProfilePhoto(user._id);
   const [imageUrl, setImageUrl] = useState<string | null>(null);
-  const [crop, setCrop] = useState({ x: 0, y: 0 });
-  const [zoom, setZoom] = useState<number>(ZOOM.min);
-  const [area, setArea] = useState<PixelArea | null>(null);
+  const [area, setArea] = useState<CropSelection | null>(null);
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -88,7 +78,7 @@ function PhotoEditor({ user, onClose, onBusyChange }: PhotoEditorProps) {
 
   useEffect(() => {
     // Start fetching the crop widget while the user picks a file.
-    void import('react-easy-crop');
+    preloadCropper();
   }, []);
 
   useEffect(() => (imageUrl ? () => URL.revokeObjectURL(imageUrl) : undefined), [imageUrl]);
@@ -100,7 +90,7 @@ function PhotoEditor({ user, onClose, onBusyChange }: PhotoEditorProps) {
     }
     let cancelled = false;
     const timer = setTimeout(() => {
-      cropToPng(imageUrl, area)
+      cropToPng(imageUrl, area.area, { maxSide: limits.avatarMaxSide, rotation: area.rotation })
         .then((blob) => {
           if (!cancelled) {
             setPreviewUrl(URL.createObjectURL(blob));
@@ -126,8 +116,6 @@ function PhotoEditor({ user, onClose, onBusyChange }: PhotoEditorProps) {
     if (problem) {
       return;
     }
-    setCrop({ x: 0, y: 0 });
-    setZoom(ZOOM.min);
     setArea(null);
     setPreviewUrl(null);
     setImageUrl(URL.createObjectURL(file));
@@ -156,7 +144,10 @@ function PhotoEditor({ user, onClose, onBusyChange }: PhotoEditorProps) {
     setFailure(null);
     setSaving(true);
     try {
-      const png = await cropToPng(imageUrl, area);
+      const png = await compressToPng(imageUrl, area.area, {
+        maxSide: limits.avatarMaxSide,
+        rotation: area.rotation,
+      });
       await upload.mutateAsync(png);
       toast.success(userMessages.imageUpdated);
       onClose();
@@ -211,56 +202,13 @@ function PhotoEditor({ user, onClose, onBusyChange }: PhotoEditorProps) {
       <DialogContent>
         {imageUrl ? (
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr auto' } }}>
-            <Box>
-              <Box
-                sx={{
-                  position: 'relative',
-                  height: { xs: 260, md: 300 },
-                  borderRadius: 1,
-                  overflow: 'hidden',
-                  bgcolor: 'grey.900',
-                }}
-              >
-                <Suspense
-                  fallback={
-                    <Box sx={{ display: 'grid', placeItems: 'center', height: '100%' }}>
-                      <CircularProgress aria-label={t('common.loading')} />
-                    </Box>
-                  }
-                >
-                  <Cropper
-                    image={imageUrl}
-                    crop={crop}
-                    zoom={zoom}
-                    minZoom={ZOOM.min}
-                    maxZoom={ZOOM.max}
-                    aspect={1}
-                    showGrid={false}
-                    onCropChange={setCrop}
-                    onZoomChange={setZoom}
-                    onCropComplete={(_, pixels) => setArea(pixels)}
-                    mediaProps={{ onError: rejectUnreadable, alt: '' }}
-                    cropperProps={{ role: 'group', 'aria-label': t('profile.cropArea') }}
-                  />
-                </Suspense>
-              </Box>
-              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mt: 1.5, px: 1 }}>
-                <ZoomOut color="action" aria-hidden />
-                <Slider
-                  value={zoom}
-                  min={ZOOM.min}
-                  max={ZOOM.max}
-                  step={ZOOM.step}
-                  onChange={(_, value) => setZoom(value)}
-                  aria-label={t('profile.zoom')}
-                  getAriaValueText={(value) => `${value.toFixed(1)}x`}
-                  valueLabelDisplay="auto"
-                  valueLabelFormat={(value) => `${value.toFixed(1)}x`}
-                  disabled={pending}
-                />
-                <ZoomIn color="action" aria-hidden />
-              </Box>
-            </Box>
+            <ImageCropper
+              key={imageUrl}
+              imageUrl={imageUrl}
+              onChange={setArea}
+              onUnreadable={rejectUnreadable}
+              disabled={pending}
+            />
             <Box
               sx={{
                 display: 'flex',
