@@ -46,10 +46,35 @@ export function setTokens(
   emit(change);
 }
 
-/** Ends the local session. The spec (000 §4) clears all local storage, not only the tokens. */
-export function clearSession(): void {
+/**
+ * Prefix of the fic editor's copies of unsaved work (`fics-unsaved:<userId>:<new|storyId>`). They
+ * belong to no session: a story written while the session expired must survive it (issue 9).
+ */
+export const UNSAVED_WORK_PREFIX = 'fics-unsaved:';
+
+/**
+ * Why the local session ends. `expired`: the server refused the token (a failed refresh, a 401 on
+ * the current user); unsaved writing is kept so the student can restore it after logging in again.
+ * `logout`: the user asked to leave; everything goes, as the spec says (000 §4).
+ */
+export type SessionEnd = 'expired' | 'logout';
+
+/**
+ * Ends the local session. The spec (000 §4) clears all local storage, not only the tokens; an
+ * expired session keeps the editor's unsaved work (UNSAVED_WORK_PREFIX).
+ */
+export function clearSession(reason: SessionEnd = 'expired'): void {
   try {
-    localStorage.clear();
+    if (reason === 'logout') {
+      localStorage.clear();
+    } else {
+      const keys = Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i));
+      for (const key of keys) {
+        if (key !== null && !key.startsWith(UNSAVED_WORK_PREFIX)) {
+          localStorage.removeItem(key);
+        }
+      }
+    }
   } catch {
     // Nothing stored that we could clear.
   }
