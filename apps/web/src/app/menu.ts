@@ -19,7 +19,7 @@ export const menuEntries: readonly MenuEntry[] = [
   { label: 'schools', path: '/escuelas', roles: ['ADMIN'], available: true },
   { label: 'changeRequests', path: '/cambios', roles: ['ADMIN'], available: false },
   { label: 'registerRequests', path: '/registros', roles: ['ADMIN'], available: false },
-  { label: 'newFic', path: '/fics/nuevo', roles: ['STUDENT'], available: false },
+  { label: 'newFic', path: '/fics/nuevo', roles: ['STUDENT'], available: true },
   { label: 'myFics', path: '/mis-fics', roles: ['STUDENT'], available: true },
   { label: 'reviewFics', path: '/fics/revision', roles: ['TEACHER'], available: false },
   { label: 'publishedFics', path: '/fics/publicadas', roles: ['TEACHER'], available: false },

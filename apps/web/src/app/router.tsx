@@ -69,6 +69,11 @@ const pages: readonly PageRoute[] = [
     access: ['ADMIN'],
   },
   {
+    path: '/fics/nuevo',
+    page: lazyPage(() => import('../features/stories/pages/NewStoryPage'), 'NewStoryPage'),
+    access: ['STUDENT'],
+  },
+  {
     path: '/mis-fics',
     page: lazyPage(() => import('../features/stories/pages/MyStoriesPage'), 'MyStoriesPage'),
     access: ['STUDENT'],

@@ -1,0 +1,102 @@
+import Box from '@mui/material/Box';
+import Collapse from '@mui/material/Collapse';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { storyLimits } from '@fics/contracts';
+import type { StoryFormValues } from './story-form-schema';
+
+/**
+ * The anonymity and pseudonym switches (spec 001 §4: turning one on turns the other off) and the
+ * pseudonym's value, required while its switch is on.
+ */
+export function AuthorshipFields({ disabled = false }: { disabled?: boolean }) {
+  const { t } = useTranslation();
+  const { control, setValue, clearErrors } = useFormContext<StoryFormValues>();
+  const nickname = useWatch({ control, name: 'nickname' });
+  const nicknameValue = useWatch({ control, name: 'nicknameValue' });
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5 }}>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
+        {t('storyEditor.authorshipHint')}
+      </Typography>
+      <Controller
+        control={control}
+        name="anonymity"
+        render={({ field }) => (
+          <FormControlLabel
+            label={t('storyEditor.anonymity')}
+            disabled={disabled}
+            control={
+              <Switch
+                checked={field.value}
+                slotProps={{ input: { ref: field.ref } }}
+                onBlur={field.onBlur}
+                onChange={(_, on) => {
+                  field.onChange(on);
+                  if (on) {
+                    setValue('nickname', false, { shouldDirty: true });
+                    clearErrors('nicknameValue');
+                  }
+                }}
+              />
+            }
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="nickname"
+        render={({ field }) => (
+          <FormControlLabel
+            label={t('storyEditor.nickname')}
+            disabled={disabled}
+            control={
+              <Switch
+                checked={field.value}
+                slotProps={{ input: { ref: field.ref } }}
+                onBlur={field.onBlur}
+                onChange={(_, on) => {
+                  field.onChange(on);
+                  if (on) {
+                    setValue('anonymity', false, { shouldDirty: true });
+                  } else {
+                    clearErrors('nicknameValue');
+                  }
+                }}
+              />
+            }
+          />
+        )}
+      />
+      <Collapse in={nickname} unmountOnExit>
+        <Controller
+          control={control}
+          name="nicknameValue"
+          render={({ field, fieldState }) => (
+            <TextField
+              {...field}
+              label={t('storyEditor.nicknameValue')}
+              size="small"
+              disabled={disabled}
+              error={Boolean(fieldState.error)}
+              helperText={
+                <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
+                  <span>{fieldState.error?.message}</span>
+                  <span aria-hidden>
+                    {t('storyEditor.counter', { count: nicknameValue.length, max: storyLimits.nicknameMax })}
+                  </span>
+                </Box>
+              }
+              sx={{ mt: 1 }}
+            />
+          )}
+        />
+      </Collapse>
+    </Box>
+  );
+}

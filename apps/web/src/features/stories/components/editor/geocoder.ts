@@ -1,0 +1,128 @@
+import { storyLimits } from '@fics/contracts';
+
+/** A place found by the configured geocoder (Nominatim's jsonv2 shape, spec 001 §7). */
+export interface Place {
+  /** What fills the location field: short enough for its 30 characters. */
+  label: string;
+  /** The full address, shown in the results list. */
+  description: string;
+  lat: number;
+  lng: number;
+}
+
+/** How long a place search may take before it counts as unreachable. */
+const SEARCH_TIMEOUT_MS = 8000;
+
+/**
+ * The place's name plus as many of the following address parts as fit in the location field
+ * ('Plaza de Armas, Santiago'), skipping postcodes; a name alone longer than the field is cut.
+ */
+export function shortPlaceName(
+  name: string,
+  displayName: string,
+  max: number = storyLimits.locationMax,
+): string {
+  const parts = displayName
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '' && !/^\d[\d -]*$/.test(part));
+  const first = name.trim() || parts[0] || '';
+  let label = first;
+  for (const part of parts) {
+    if (part === first || label.includes(part)) {
+      continue;
+    }
+    const longer = `${label}, ${part}`;
+    if (longer.length > max) {
+      break;
+    }
+    label = longer;
+  }
+  if (label.length <= max) {
+    return label;
+  }
+  const cut = label.slice(0, max);
+  const space = cut.lastIndexOf(' ');
+  return (space > max / 2 ? cut.slice(0, space) : cut).trim();
+}
+
+/** The OpenStreetMap page of a point, as `locationURL` keeps it. */
+export function osmLink(lat: number, lng: number): string {
+  const la = lat.toFixed(5);
+  const lo = lng.toFixed(5);
+  return `https://www.openstreetmap.org/?mlat=${la}&mlon=${lo}#map=16/${la}/${lo}`;
+}
+
+/** The point of a link made by osmLink, to show its pin again (edit mode). */
+export function pointOfOsmLink(url: string | null): { lat: number; lng: number } | null {
+  if (!url) {
+    return null;
+  }
+  try {
+    const params = new URL(url).searchParams;
+    const lat = Number(params.get('mlat'));
+    const lng = Number(params.get('mlon'));
+    return params.has('mlat') && params.has('mlon') && Number.isFinite(lat) && Number.isFinite(lng)
+      ? { lat, lng }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A point written in the location field when a place has no name ('-33.45694, -70.64827'). */
+export function coordinatesLabel(lat: number, lng: number): string {
+  return `${lat.toFixed(5)}, ${lng.toFixed(5)}`;
+}
+
+interface NominatimResult {
+  display_name?: unknown;
+  name?: unknown;
+  lat?: unknown;
+  lon?: unknown;
+}
+
+/**
+ * Searches places in Chile (countrycodes=cl) at the configured Nominatim-compatible URL. Throws on
+ * any failure (unreachable, slow, an answer of another shape): the caller says the search is not
+ * available and the typed place still works. No bearer token: the geocoder is not our API.
+ */
+export async function searchPlaces(
+  geocoderUrl: string,
+  query: string,
+  signal?: AbortSignal,
+): Promise<Place[]> {
+  const url = new URL(geocoderUrl, window.location.origin);
+  url.searchParams.set('q', query);
+  url.searchParams.set('format', 'jsonv2');
+  url.searchParams.set('countrycodes', 'cl');
+  url.searchParams.set('limit', '5');
+  url.searchParams.set('accept-language', 'es');
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), SEARCH_TIMEOUT_MS);
+  const onAbort = () => controller.abort();
+  signal?.addEventListener('abort', onAbort);
+  try {
+    const response = await fetch(url, { signal: controller.signal, headers: { accept: 'application/json' } });
+    if (!response.ok) {
+      throw new Error(`geocoder ${response.status}`);
+    }
+    const body = (await response.json()) as unknown;
+    if (!Array.isArray(body)) {
+      throw new Error('geocoder answer');
+    }
+    return (body as NominatimResult[]).flatMap((item) => {
+      const lat = Number(item.lat);
+      const lng = Number(item.lon);
+      const description = typeof item.display_name === 'string' ? item.display_name : '';
+      const name = typeof item.name === 'string' ? item.name : '';
+      if (!Number.isFinite(lat) || !Number.isFinite(lng) || (description === '' && name === '')) {
+        return [];
+      }
+      return [{ label: shortPlaceName(name, description), description: description || name, lat, lng }];
+    });
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+  }
+}

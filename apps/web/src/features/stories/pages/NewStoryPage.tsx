@@ -1,0 +1,16 @@
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '../../../components/PageTitle';
+import { StoryForm } from '../components/StoryForm';
+
+/** /fics/nuevo, 'Nueva Fic' (spec 001 §2), students only: write a fic, save it as a draft or send it. */
+export function NewStoryPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <>
+      <PageTitle title={t('storyEditor.newTitle')} />
+      <StoryForm onSaved={(story) => void navigate(`/fics/${story._id}`)} />
+    </>
+  );
+}
