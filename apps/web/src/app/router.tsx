@@ -78,6 +78,13 @@ const pages: readonly PageRoute[] = [
     page: lazyPage(() => import('../features/stories/pages/MyStoriesPage'), 'MyStoriesPage'),
     access: ['STUDENT'],
   },
+  {
+    // Public: the API answers 404 for a fic the caller may not see. /fics/nuevo and other static
+    // paths under /fics rank above this one whatever their place in this table.
+    path: '/fics/:storyId',
+    page: lazyPage(() => import('../features/stories/pages/StoryPage'), 'StoryPage'),
+    access: 'public',
+  },
 ];
 
 function guarded({ page: Page, access }: PageRoute) {
