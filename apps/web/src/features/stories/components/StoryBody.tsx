@@ -19,16 +19,17 @@ const codeBlock = {
  * What the editor's stylesheet does to the same markup (Quill's core and snow themes), so a fic reads
  * as it was written without loading Quill: paragraphs without margins (blank lines are empty
  * paragraphs), alignment and font classes, quotes, code. Headings are one level down (see
- * storyBodyHtml) and keep the editor's sizes.
+ * storyBodyHtml).
  */
 const bodyStyles = {
   fontSize: { xs: '1rem', md: '1.0625rem' },
   lineHeight: 1.7,
   overflowWrap: 'anywhere',
   '& p, & h2, & h3, & h4, & blockquote, & pre': { m: 0, p: 0 },
-  '& h2': { fontSize: '2em', lineHeight: 1.3, fontWeight: 700 },
-  '& h3': { fontSize: '1.5em', lineHeight: 1.35, fontWeight: 700 },
-  '& h4': { fontSize: '1.17em', lineHeight: 1.4, fontWeight: 700 },
+  // The editor's three sizes, a step smaller than its own 2em, so none outgrows the page's title.
+  '& h2': { fontSize: '1.5em', lineHeight: 1.3, fontWeight: 700 },
+  '& h3': { fontSize: '1.3em', lineHeight: 1.35, fontWeight: 700 },
+  '& h4': { fontSize: '1.15em', lineHeight: 1.4, fontWeight: 700 },
   '& .ql-align-center': { textAlign: 'center' },
   '& .ql-align-right': { textAlign: 'right' },
   '& .ql-align-justify': { textAlign: 'justify' },

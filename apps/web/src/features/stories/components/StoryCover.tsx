@@ -47,8 +47,8 @@ export function StoryCover({
 }: StoryCoverProps) {
   const srcSet = coverSrcSet(image);
   return (
-    // display: contents lets the <img> size itself against the cover's container, as if alone.
-    <Box component="picture" sx={{ display: 'contents' }}>
+    // A block of the image's own size: in a flex row it is one item (the <source> is not).
+    <Box component="picture" sx={{ display: 'block', flexShrink: 0 }}>
       {srcSet ? <source type="image/webp" srcSet={srcSet} sizes={sizes} /> : null}
       <Box
         component="img"

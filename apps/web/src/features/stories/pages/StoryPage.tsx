@@ -31,6 +31,8 @@ import { StoryTags } from '../components/StoryTags';
 // The editor (Quill, cropper, map) loads only when someone edits: readers never download it.
 const StoryForm = lazy(() => import('../components/StoryForm').then((m) => ({ default: m.StoryForm })));
 
+/** The reading column: about 80 characters a line at the body's size. */
+const ARTICLE_WIDTH = 880;
 /** The cover's drawn width: a column beside the title from 768 px, the card's width below. */
 const COVER_WIDTH = 220;
 const coverSizes = `(min-width: 768px) ${COVER_WIDTH}px, (min-width: 480px) 420px, calc(100vw - 64px)`;
@@ -127,10 +129,10 @@ function StoryScreen({ story }: { story: Story }) {
   }
 
   return (
-    <>
+    <Box sx={{ maxWidth: ARTICLE_WIDTH, mx: 'auto' }}>
       {banner}
       <StoryView story={story} onEdit={() => setEditing(true)} />
-    </>
+    </Box>
   );
 }
 
@@ -150,7 +152,7 @@ function StoryView({ story, onEdit }: { story: Story; onEdit: () => void }) {
       component="article"
       aria-labelledby={titleId}
       variant="outlined"
-      sx={{ maxWidth: 880, mx: 'auto', p: { xs: 2, sm: 3, md: 4 } }}
+      sx={{ p: { xs: 2, sm: 3, md: 4 } }}
     >
       <Box
         component="header"
@@ -329,7 +331,7 @@ function StorySkeleton() {
       variant="outlined"
       role="status"
       aria-label={t('common.loading')}
-      sx={{ maxWidth: 880, mx: 'auto', p: { xs: 2, sm: 3, md: 4 } }}
+      sx={{ maxWidth: ARTICLE_WIDTH, mx: 'auto', p: { xs: 2, sm: 3, md: 4 } }}
     >
       <Box
         sx={{
