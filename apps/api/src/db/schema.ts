@@ -338,25 +338,31 @@ export const stories = pgTable(
     check('stories_status_check', sql`${t.status} in ('EDITING', 'REVIEWING', 'EVALUATED', 'PUBLISHED')`),
     check('stories_anonymity_or_nickname', sql`not (${t.anonymity} and ${t.nicknameValue} is not null)`),
     check('stories_writing_time_check', sql`${t.writingTime} >= 0`),
-    check('stories_counts_check', sql`${t.likesCount} >= 0 and ${t.commentsCount} >= 0 and ${t.wordCount} >= 0`),
+    check(
+      'stories_counts_check',
+      sql`${t.likesCount} >= 0 and ${t.commentsCount} >= 0 and ${t.wordCount} >= 0`,
+    ),
     check('stories_published_at_check', sql`(${t.status} = 'PUBLISHED') = (${t.publishedAt} is not null)`),
+    // DESC NULLS FIRST is what a plain `desc()` in a query means: written so, the indexes serve
+    // drizzle's `orderBy(desc(...))` as is (NULLS LAST would need every query to say so).
     // The student's own list, newest first.
-    index('stories_author_created_idx').on(t.authorId, t.createdAt.desc(), t.id),
+    index('stories_author_created_idx').on(t.authorId, t.createdAt.desc().nullsFirst(), t.id),
     // Teachers' review and published lists: their grades, by status.
-    index('stories_grade_status_idx').on(t.gradeId, t.status, t.updatedAt.desc()),
+    index('stories_grade_status_idx').on(t.gradeId, t.status, t.updatedAt.desc().nullsFirst()),
     index('stories_cover_idx').on(t.coverId),
     // The gallery: published fics newest first, whole or by school or grade, and by title words.
     index('stories_published_idx')
-      .on(t.publishedAt.desc(), t.id)
+      .on(t.publishedAt.desc().nullsFirst(), t.id)
       .where(sql`${t.status} = 'PUBLISHED'`),
     index('stories_college_published_idx')
-      .on(t.collegeId, t.publishedAt.desc(), t.id)
+      .on(t.collegeId, t.publishedAt.desc().nullsFirst(), t.id)
       .where(sql`${t.status} = 'PUBLISHED'`),
     index('stories_grade_published_idx')
-      .on(t.gradeId, t.publishedAt.desc(), t.id)
+      .on(t.gradeId, t.publishedAt.desc().nullsFirst(), t.id)
       .where(sql`${t.status} = 'PUBLISHED'`),
     index('stories_title_search_idx')
       .using('gin', t.titleSearch.op('gin_trgm_ops'))
+      .with({ gin_pending_list_limit: 256 })
       .where(sql`${t.status} = 'PUBLISHED'`),
   ],
 );
@@ -372,7 +378,9 @@ export const tags = pgTable(
   (t) => [
     uniqueIndex('tags_name_lower_idx').on(sql`lower(${t.name})`),
     // Suggestions match typed text anywhere in the tag, accents ignored.
-    index('tags_search_idx').using('gin', sql`fics_fold(${t.name}) gin_trgm_ops`),
+    index('tags_search_idx')
+      .using('gin', sql`fics_fold(${t.name}) gin_trgm_ops`)
+      .with({ gin_pending_list_limit: 256 }),
   ],
 );
 
@@ -405,5 +413,8 @@ export const storyRevisions = pgTable(
     writingTime: integer('writing_time').notNull(),
     createdAt: tz('created_at').notNull().defaultNow(),
   },
-  (t) => [unique('story_revisions_round_unique').on(t.storyId, t.round), check('story_revisions_round_check', sql`${t.round} >= 1`)],
+  (t) => [
+    unique('story_revisions_round_unique').on(t.storyId, t.round),
+    check('story_revisions_round_check', sql`${t.round} >= 1`),
+  ],
 );

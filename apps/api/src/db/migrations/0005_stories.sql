@@ -63,15 +63,15 @@ ALTER TABLE "stories" ADD CONSTRAINT "stories_grade_in_college_fk" FOREIGN KEY (
 ALTER TABLE "story_revisions" ADD CONSTRAINT "story_revisions_story_id_stories_id_fk" FOREIGN KEY ("story_id") REFERENCES "public"."stories"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "story_tags" ADD CONSTRAINT "story_tags_story_id_stories_id_fk" FOREIGN KEY ("story_id") REFERENCES "public"."stories"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "story_tags" ADD CONSTRAINT "story_tags_tag_id_tags_id_fk" FOREIGN KEY ("tag_id") REFERENCES "public"."tags"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "stories_author_created_idx" ON "stories" USING btree ("author_id","created_at" DESC NULLS LAST,"id");--> statement-breakpoint
-CREATE INDEX "stories_grade_status_idx" ON "stories" USING btree ("grade_id","status","updated_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "stories_author_created_idx" ON "stories" USING btree ("author_id","created_at" DESC NULLS FIRST,"id");--> statement-breakpoint
+CREATE INDEX "stories_grade_status_idx" ON "stories" USING btree ("grade_id","status","updated_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "stories_cover_idx" ON "stories" USING btree ("cover_id");--> statement-breakpoint
-CREATE INDEX "stories_published_idx" ON "stories" USING btree ("published_at" DESC NULLS LAST,"id") WHERE "stories"."status" = 'PUBLISHED';--> statement-breakpoint
-CREATE INDEX "stories_college_published_idx" ON "stories" USING btree ("college_id","published_at" DESC NULLS LAST,"id") WHERE "stories"."status" = 'PUBLISHED';--> statement-breakpoint
-CREATE INDEX "stories_grade_published_idx" ON "stories" USING btree ("grade_id","published_at" DESC NULLS LAST,"id") WHERE "stories"."status" = 'PUBLISHED';--> statement-breakpoint
-CREATE INDEX "stories_title_search_idx" ON "stories" USING gin ("title_search" gin_trgm_ops) WHERE "stories"."status" = 'PUBLISHED';--> statement-breakpoint
+CREATE INDEX "stories_published_idx" ON "stories" USING btree ("published_at" DESC NULLS FIRST,"id") WHERE "stories"."status" = 'PUBLISHED';--> statement-breakpoint
+CREATE INDEX "stories_college_published_idx" ON "stories" USING btree ("college_id","published_at" DESC NULLS FIRST,"id") WHERE "stories"."status" = 'PUBLISHED';--> statement-breakpoint
+CREATE INDEX "stories_grade_published_idx" ON "stories" USING btree ("grade_id","published_at" DESC NULLS FIRST,"id") WHERE "stories"."status" = 'PUBLISHED';--> statement-breakpoint
+CREATE INDEX "stories_title_search_idx" ON "stories" USING gin ("title_search" gin_trgm_ops) WITH (gin_pending_list_limit=256) WHERE "stories"."status" = 'PUBLISHED';--> statement-breakpoint
 CREATE INDEX "story_tags_tag_idx" ON "story_tags" USING btree ("tag_id","story_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "tags_name_lower_idx" ON "tags" USING btree (lower("name"));--> statement-breakpoint
-CREATE INDEX "tags_search_idx" ON "tags" USING gin (fics_fold("name") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "tags_search_idx" ON "tags" USING gin (fics_fold("name") gin_trgm_ops) WITH (gin_pending_list_limit=256);--> statement-breakpoint
 ALTER TABLE "media" ADD CONSTRAINT "media_variant_of_media_id_fk" FOREIGN KEY ("variant_of") REFERENCES "public"."media"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "media_variant_of_idx" ON "media" USING btree ("variant_of");

@@ -58,8 +58,11 @@ export async function suggestTags(options: {
     .where(
       and(
         sql`fics_fold(${tags.name}) like '%' || ${folded} || '%'`,
-        sql`exists (select 1 from ${storyTags} inner join ${stories} on ${stories.id} = ${storyTags.storyId}
-          where ${storyTags.tagId} = ${tags.id} and ${visible})`,
+        // A scalar subquery with LIMIT 1, not EXISTS: the planner then walks the tag's links until
+        // the first visible fic, instead of reading every fic of a popular tag (91,000 in the
+        // 1,000,000-fic benchmark) through a bitmap scan.
+        sql`coalesce((select true from ${storyTags} inner join ${stories} on ${stories.id} = ${storyTags.storyId}
+          where ${storyTags.tagId} = ${tags.id} and ${visible} limit 1), false)`,
       ),
     )
     .orderBy(
