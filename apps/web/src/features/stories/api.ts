@@ -15,7 +15,7 @@ export type StudentStoriesPage = z.infer<typeof studentStoriesResponseSchema>['s
 export function useStudentStories(query: StudentStoriesQuery) {
   return useQuery({
     queryKey: queryKeys.stories.mine(query),
-    queryFn: ({ signal }) =>
+    queryFn: ({ signal }): Promise<StudentStoriesPage> =>
       api
         .get<z.infer<typeof studentStoriesResponseSchema>>('/stories/student-stories', {
           query: { ...query },
@@ -30,7 +30,8 @@ export function useStudentStories(query: StudentStoriesQuery) {
 export function useStory(storyId: string) {
   return useQuery({
     queryKey: queryKeys.stories.detail(storyId),
-    queryFn: ({ signal }) => api.get<{ story: Story }>(`/stories/${storyId}`, { signal }).then((b) => b.story),
+    queryFn: ({ signal }) =>
+      api.get<{ story: Story }>(`/stories/${storyId}`, { signal }).then((b) => b.story),
   });
 }
 

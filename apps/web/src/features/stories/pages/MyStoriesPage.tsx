@@ -13,7 +13,7 @@ import { EmptyState } from '../../../components/EmptyState';
 import { formatCount, PageControls } from '../../../components/PageControls';
 import { PageTitle } from '../../../components/PageTitle';
 import { urlParam, useUrlState } from '../../../lib/use-url-state';
-import { useStudentStories, type StudentStoriesPage } from '../api';
+import { useStudentStories } from '../api';
 import { MyStoriesList, useCompactStoriesList } from '../components/MyStoriesList';
 
 /** Page sizes offered under the table; the API's default first. */
@@ -37,9 +37,7 @@ export function MyStoriesPage() {
   const [url, setUrl] = useUrlState(urlParams, urlOptions);
   const { page, limit } = url;
   const stories = useStudentStories({ page, limit });
-  // useStudentStories (api.ts) infers its data as a union with keepPreviousData's own type; this
-  // assertion goes once its queryFn declares `Promise<StudentStoriesPage>`.
-  const shown = stories.data as StudentStoriesPage | undefined;
+  const shown = stories.data;
 
   // A page past the end (a stale link, or fics deleted since): go to the last one.
   const pastTheEnd =
