@@ -7,21 +7,29 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Slider from '@mui/material/Slider';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import Rotate90DegreesCw from '@mui/icons-material/Rotate90DegreesCwOutlined';
 import ZoomIn from '@mui/icons-material/ZoomIn';
 import ZoomOut from '@mui/icons-material/ZoomOut';
 import { useTranslation } from 'react-i18next';
+import type * as EasyCrop from 'react-easy-crop';
 import { compressToPng, type PixelArea } from '../lib/crop-image';
 import { FormError } from './FormError';
 
-// The crop widget is its own chunk, fetched when a crop opens (architecture.md §2).
-const Cropper = lazy(() => import('react-easy-crop'));
+// The crop widget is its own chunk, fetched when a crop opens (architecture.md §2). One fetch for
+// the preload and the component alike; a failed one is forgotten so the next opening tries again.
+let cropperChunk: Promise<typeof EasyCrop> | null = null;
+function loadCropper(): Promise<typeof EasyCrop> {
+  cropperChunk ??= import('react-easy-crop').catch((error: unknown) => {
+    cropperChunk = null;
+    throw error;
+  });
+  return cropperChunk;
+}
+const Cropper = lazy(loadCropper);
 
 /** Starts fetching the crop widget, e.g. while the user picks a file. */
 export function preloadCropper(): void {
-  void import('react-easy-crop');
+  loadCropper().catch(() => undefined);
 }
 
 /** Spec 000 §9 and 001 §9: square, zoom 1x to 3x in tenths, rotation 0 to 360 degrees. */
@@ -164,8 +172,6 @@ export function ImageCropDialog({
   onUnreadable,
 }: ImageCropDialogProps) {
   const { t } = useTranslation();
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const titleId = useId();
   // Each selection and failure belongs to the image it was made on; another image starts clean.
   const [cropped, setCropped] = useState<{ url: string; selection: CropSelection } | null>(null);
@@ -197,7 +203,6 @@ export function ImageCropDialog({
       aria-labelledby={titleId}
       maxWidth="sm"
       fullWidth
-      fullScreen={fullScreen}
     >
       <DialogTitle id={titleId}>{title ?? t('storyEditor.crop.title')}</DialogTitle>
       <DialogContent>

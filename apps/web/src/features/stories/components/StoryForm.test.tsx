@@ -355,6 +355,24 @@ describe('StoryForm (new fic)', () => {
       'href',
       'https://www.openstreetmap.org/?mlat=-33.45694&mlon=-70.64827#map=16/-33.45694/-70.64827',
     );
+
+    // A place the student typed is kept; only the point changes.
+    const place = within(dialog).getByRole('textbox', { name: 'Lugar' });
+    await user.clear(place);
+    await user.type(place, 'Mi casa');
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      geolocation: {
+        getCurrentPosition: (ok: (position: unknown) => void) =>
+          ok({ coords: { latitude: -33.0472, longitude: -71.6127 } }),
+      },
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Mi ubicación' }));
+    expect(place).toHaveValue('Mi casa');
+    expect(within(dialog).getByRole('link', { name: 'Ver en OpenStreetMap' })).toHaveAttribute(
+      'href',
+      'https://www.openstreetmap.org/?mlat=-33.04720&mlon=-71.61270#map=16/-33.04720/-71.61270',
+    );
   });
 
   it('searches places in Chile only on Enter when the geocoder forbids autocomplete, and fills the place', async () => {
@@ -441,6 +459,8 @@ describe('StoryForm (new fic)', () => {
     const { user } = renderNewStory({ 'POST /stories': () => answer });
     await fillValidStory(user);
     const saveDraft = async () => {
+      // The last confirmation must be gone, or its own 'Guardar borrador' would be the one clicked.
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
       await user.click(screen.getByRole('button', { name: 'Guardar borrador' }));
       await user.click(
         within(await screen.findByRole('dialog', { name: '¿Guardar como borrador?' })).getByRole('button', {

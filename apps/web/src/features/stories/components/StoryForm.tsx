@@ -417,7 +417,9 @@ export function StoryForm({ story, onSaved, onCancel }: StoryFormProps) {
                 display: 'flex',
                 gap: 1,
                 ml: { sm: 'auto' },
-                '& > *': { flex: { xs: 1, sm: 'none' } },
+                '& > *': { flex: { xs: 1, sm: 'none' }, whiteSpace: 'nowrap' },
+                // Two full-width buttons side by side on a phone: the words, without icons.
+                '& .MuiButton-startIcon': { display: { xs: 'none', sm: 'inherit' } },
               }}
             >
               {mode === 'create' ? (

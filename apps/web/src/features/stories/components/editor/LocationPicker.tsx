@@ -110,11 +110,14 @@ export function LocationPicker({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [autocomplete, debouncedQuery]);
 
+  // The text a pick wrote (not the student): a later pick may replace it, a typed place it keeps.
+  const pickedLabel = useRef<string | null>(null);
+
   const pinPoint = (point: LatLng, label?: string) => {
-    onChange({
-      location: label ?? (value.location.trim() ? value.location : coordinatesLabel(point.lat, point.lng)),
-      locationURL: osmLink(point.lat, point.lng),
-    });
+    const typed = value.location.trim() !== '' && value.location !== pickedLabel.current;
+    const location = label ?? (typed ? value.location : coordinatesLabel(point.lat, point.lng));
+    pickedLabel.current = location === value.location && typed ? null : location;
+    onChange({ location, locationURL: osmLink(point.lat, point.lng) });
   };
 
   const choosePlace = (place: Place) => {

@@ -147,9 +147,16 @@ export default function RichTextEditor({
           py: 0.5,
           fontFamily: theme.typography.fontFamily,
         },
-        '& .ql-toolbar.ql-snow .ql-formats': { mr: 1, my: 0.25 },
+        '& .ql-toolbar.ql-snow .ql-formats': { mr: { xs: 0.5, sm: 1 }, my: 0.25 },
+        // On a phone the toolbar fits in two rows with slightly narrower buttons.
+        [theme.breakpoints.down('sm')]: {
+          '& .ql-toolbar.ql-snow': { px: 0.5 },
+          '& .ql-toolbar.ql-snow button': { width: 26, px: 0.5 },
+        },
         '& .ql-container.ql-snow': {
           borderColor: invalid ? theme.palette.error.dark : theme.palette.divider,
+          // The toolbar's bottom border separates them (Quill's own rule needs them to be siblings).
+          borderTop: 0,
           borderBottomLeftRadius: theme.shape.borderRadius,
           borderBottomRightRadius: theme.shape.borderRadius,
           fontFamily: theme.typography.fontFamily,
