@@ -570,7 +570,7 @@ function AutosaveStatus({ status }: { status: ReturnType<typeof useUnsavedWork>[
       ) : (
         <CloudDoneOutlined fontSize="small" aria-hidden />
       )}
-      <Typography variant="body2" color="inherit">
+      <Typography variant="body2" color="inherit" sx={{ fontSize: { xs: '0.8rem', sm: '0.875rem' } }}>
         {failed
           ? t('storyEditor.autosaveFailed')
           : t('storyEditor.autosaved', {
