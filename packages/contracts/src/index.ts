@@ -10,3 +10,4 @@ export * from './grades';
 export * from './colleges';
 export * from './stories';
 export * from './client-config';
+export * from './rich-text';

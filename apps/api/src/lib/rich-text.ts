@@ -1,5 +1,12 @@
 import sanitizeHtml from 'sanitize-html';
-import { countWords } from '@fics/contracts';
+import {
+  cleanStoryStyle,
+  countWords,
+  STORY_LINK_REL,
+  storyCodeLanguage,
+  storyHtmlClasses,
+  storyHtmlTags,
+} from '@fics/contracts';
 
 /**
  * The story editor's HTML, cleaned on the server (architecture.md §2 Rich text, §6.5). The allowlist
@@ -10,86 +17,8 @@ import { countWords } from '@fics/contracts';
  * text; the browser runs DOMPurify again before rendering.
  */
 
-const allowedTags = [
-  'p',
-  'br',
-  'span',
-  'h1',
-  'h2',
-  'h3',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  's',
-  'blockquote',
-  'a',
-  'code',
-  'pre',
-  'div',
-];
-
-/** Quill's class attributors: font, align, and the code block's container and lines. */
-const allowedClasses = [
-  'ql-font-serif',
-  'ql-font-monospace',
-  'ql-align-center',
-  'ql-align-right',
-  'ql-align-justify',
-  'ql-code-block-container',
-  'ql-code-block',
-];
-
 /** Blocks, for the plain text's line breaks. */
 const blockTags = new Set(['p', 'h1', 'h2', 'h3', 'blockquote', 'pre', 'div', 'br']);
-
-/** Forced on every link: a story never drives its reader's tab nor lends it its ranking. */
-const LINK_REL = 'noopener noreferrer nofollow';
-
-const hexColor = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
-const rgbColor =
-  /^rgba?\(\s*\d{1,3}(?:\.\d+)?%?\s*(?:,\s*\d{1,3}(?:\.\d+)?%?\s*){2}(?:,\s*(?:\d*\.)?\d+%?\s*)?\)$/i;
-/** A named colour: letters only, so no function, url, escape or comment can hide in it. */
-const namedColor = /^[a-z]{3,30}$/i;
-const isColor = (value: string) => hexColor.test(value) || rgbColor.test(value) || namedColor.test(value);
-
-const fontName = String.raw`(?:[a-z][a-z0-9 -]{0,40}|"[a-z0-9 -]{1,40}"|'[a-z0-9 -]{1,40}')`;
-const fontFamily = new RegExp(String.raw`^${fontName}(?:\s*,\s*${fontName}){0,5}$`, 'i');
-
-/** CSS properties kept in `style`, each with the only values it may take. */
-const allowedStyles: Record<string, (value: string) => boolean> = {
-  color: isColor,
-  'background-color': isColor,
-  'text-align': (value) => /^(?:left|right|center|justify|start|end)$/i.test(value),
-  'font-family': (value) => fontFamily.test(value),
-};
-
-/**
- * Keeps the allowed declarations of a style attribute, written as browsers serialise them
- * (`color: rgb(230, 0, 0);`), so Quill's own output comes back unchanged. A declaration whose value
- * is not a plain colour, alignment or font list (url(), expression(), escapes, comments,
- * !important) is dropped whole.
- */
-function cleanStyle(style: string): string {
-  const kept: string[] = [];
-  for (const declaration of style.split(';')) {
-    const colon = declaration.indexOf(':');
-    if (colon === -1) {
-      continue;
-    }
-    const property = declaration.slice(0, colon).trim().toLowerCase();
-    const value = declaration
-      .slice(colon + 1)
-      .trim()
-      .replace(/\s+/g, ' ');
-    const check = Object.hasOwn(allowedStyles, property) ? allowedStyles[property] : undefined;
-    if (check && value.length <= 200 && check(value)) {
-      kept.push(`${property}: ${value};`);
-    }
-  }
-  return kept.join(' ');
-}
 
 /** A bare host as people type it in Quill's link box ('www.ejemplo.cl/cuento'). */
 const bareHost = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}(?::\d{1,5})?(?:[/?#][^\s]*)?$/i;
@@ -133,19 +62,19 @@ function transformTag(tagName: string, attribs: sanitizeHtml.Attributes): saniti
     if (href !== undefined) {
       // Quill's own attribute order, so its links come back as they went in (plus nofollow).
       out.href = href;
-      out.rel = LINK_REL;
+      out.rel = STORY_LINK_REL;
       out.target = '_blank';
     }
   }
   if (out.style !== undefined) {
-    const style = cleanStyle(out.style);
+    const style = cleanStoryStyle(out.style);
     if (style === '') {
       delete out.style;
     } else {
       out.style = style;
     }
   }
-  if (out['data-language'] !== undefined && !/^[a-z0-9+#-]{1,20}$/i.test(out['data-language'])) {
+  if (out['data-language'] !== undefined && !storyCodeLanguage.test(out['data-language'])) {
     delete out['data-language'];
   }
   return { tagName: name, attribs: out };
@@ -202,14 +131,14 @@ function spaceUngluer() {
 const cleanOptions = (): sanitizeHtml.IOptions => {
   const spaces = spaceUngluer();
   return {
-    allowedTags,
+    allowedTags: [...storyHtmlTags],
     allowedAttributes: {
       '*': ['class', 'style'],
       a: ['href', 'rel', 'target'],
       div: [{ name: 'spellcheck', values: ['false'] }, 'data-language'],
       pre: ['data-language'],
     },
-    allowedClasses: { '*': allowedClasses },
+    allowedClasses: { '*': [...storyHtmlClasses] },
     // A second line behind cleanHref: sanitize-html's own scheme check.
     allowedSchemes: ['http', 'https', 'mailto'],
     allowedSchemesByTag: {},

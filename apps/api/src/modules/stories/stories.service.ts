@@ -102,6 +102,15 @@ async function authorGrade(db: DbOrTx, actor: Actor): Promise<{ gradeId: string;
   return membership;
 }
 
+/** What a revision copies from the fic, read back by the write that sends it. */
+const revisionColumns = {
+  id: stories.id,
+  rounds: stories.rounds,
+  title: stories.title,
+  text: stories.text,
+  writingTime: stories.writingTime,
+};
+
 /** Stores what the fic says at this send, as round `round` (spec: teachers compare rounds later). */
 async function recordRevision(
   tx: DbOrTx,
@@ -158,13 +167,7 @@ export async function createStory(options: {
         rounds: sentNow ? 1 : 0,
         sentAt: sentNow ? new Date() : null,
       })
-      .returning({
-        id: stories.id,
-        rounds: stories.rounds,
-        title: stories.title,
-        text: stories.text,
-        writingTime: stories.writingTime,
-      });
+      .returning(revisionColumns);
     await replaceStoryTags(tx, created!.id, input.tags);
     if (sentNow) {
       await recordRevision(tx, created!);
@@ -262,13 +265,7 @@ export async function sendStory(options: { db: Db; actor: Actor; storyId: string
         updatedAt: new Date(),
       })
       .where(and(eq(stories.id, storyId), inArray(stories.status, [...allowed])))
-      .returning({
-        id: stories.id,
-        rounds: stories.rounds,
-        title: stories.title,
-        text: stories.text,
-        writingTime: stories.writingTime,
-      });
+      .returning(revisionColumns);
     if (!sent) {
       throw await raceError(tx, actor, storyId, 'send');
     }

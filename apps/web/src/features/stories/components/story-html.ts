@@ -1,68 +1,22 @@
 import createDOMPurify, { type Config } from 'dompurify';
+import {
+  cleanStoryStyle,
+  STORY_LINK_REL,
+  storyCodeLanguage,
+  storyHtmlClasses,
+  storyHtmlTags,
+} from '@fics/contracts';
 
 /**
  * The browser's second cleaning of a fic's HTML (architecture.md §2, Rich text): the server already
- * keeps only what the editor's toolbar makes (sanitize-html, apps/api/src/lib/rich-text.ts), and
- * this allowlist mirrors it (tags, attributes, classes, style values, link schemes, forced rel and
- * target), so whatever reached the database by another road cannot run here either.
+ * keeps only what the editor's toolbar makes (sanitize-html, apps/api/src/lib/rich-text.ts); this
+ * uses the same allowlist (packages/contracts/src/rich-text.ts: tags, classes, style values, forced
+ * rel) and link schemes, so whatever reached the database by another road cannot run here either.
  */
-const allowedTags = [
-  'p',
-  'br',
-  'span',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  's',
-  'blockquote',
-  'code',
-  'pre',
-  'h1',
-  'h2',
-  'h3',
-  'a',
-  'div',
-];
-
-/** Quill's class attributors: font, align, and the code block's container and lines. */
-const allowedClasses = new Set([
-  'ql-font-serif',
-  'ql-font-monospace',
-  'ql-align-center',
-  'ql-align-right',
-  'ql-align-justify',
-  'ql-code-block-container',
-  'ql-code-block',
-]);
-
-const hexColor = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
-const rgbColor =
-  /^rgba?\(\s*\d{1,3}(?:\.\d+)?%?\s*(?:,\s*\d{1,3}(?:\.\d+)?%?\s*){2}(?:,\s*(?:\d*\.)?\d+%?\s*)?\)$/i;
-/** A named colour: letters only, so no function, url, escape or comment can hide in it. */
-const namedColor = /^[a-z]{3,30}$/i;
-const isColor = (value: string) => hexColor.test(value) || rgbColor.test(value) || namedColor.test(value);
-
-const fontName = String.raw`(?:[a-z][a-z0-9 -]{0,40}|"[a-z0-9 -]{1,40}"|'[a-z0-9 -]{1,40}')`;
-const fontFamily = new RegExp(String.raw`^${fontName}(?:\s*,\s*${fontName}){0,5}$`, 'i');
-
-/** The inline styles the toolbar writes, each with the only values it may take (as the server). */
-const allowedStyles: Record<string, (value: string) => boolean> = {
-  color: isColor,
-  'background-color': isColor,
-  'text-align': (value) => /^(?:left|right|center|justify|start|end)$/i.test(value),
-  'font-family': (value) => fontFamily.test(value),
-};
-
-/** A code block's language, as Quill writes it on the block. */
-const codeLanguage = /^[a-z0-9+#-]{1,20}$/i;
-
-/** Forced on every link, as the server does: a fic never drives its reader's tab nor lends it its ranking. */
-const LINK_REL = 'noopener noreferrer nofollow';
+const allowedClasses = new Set(storyHtmlClasses);
 
 const config: Config = {
-  ALLOWED_TAGS: allowedTags,
+  ALLOWED_TAGS: [...storyHtmlTags],
   ALLOWED_ATTR: ['href', 'target', 'rel', 'class', 'style', 'data-language'],
   ALLOW_DATA_ATTR: false,
   ALLOW_ARIA_ATTR: false,
@@ -72,26 +26,8 @@ const config: Config = {
   ADD_URI_SAFE_ATTR: ['data-language'],
 };
 
-/** The declarations of `style` the allowlist keeps, as browsers write them; '' when none is left. */
-export function cleanStyle(style: string): string {
-  const kept: string[] = [];
-  for (const declaration of style.split(';')) {
-    const colon = declaration.indexOf(':');
-    if (colon < 0) {
-      continue;
-    }
-    const property = declaration.slice(0, colon).trim().toLowerCase();
-    const value = declaration
-      .slice(colon + 1)
-      .trim()
-      .replace(/\s+/g, ' ');
-    const check = Object.hasOwn(allowedStyles, property) ? allowedStyles[property] : undefined;
-    if (check && value.length <= 200 && check(value)) {
-      kept.push(`${property}: ${value};`);
-    }
-  }
-  return kept.join(' ');
-}
+/** The declarations of `style` the allowlist keeps (the server's own rule, from contracts). */
+export const cleanStyle = cleanStoryStyle;
 
 function cleanClass(value: string): string {
   return value
@@ -117,7 +53,7 @@ function getPurifier(): Purifier {
       data.attrValue = cleanStyle(data.attrValue);
     } else if (data.attrName === 'data-language') {
       const onCode = node.tagName === 'DIV' || node.tagName === 'PRE';
-      data.attrValue = onCode && codeLanguage.test(data.attrValue) ? data.attrValue : '';
+      data.attrValue = onCode && storyCodeLanguage.test(data.attrValue) ? data.attrValue : '';
     } else {
       return;
     }
@@ -131,7 +67,7 @@ function getPurifier(): Purifier {
     }
     if (node.hasAttribute('href')) {
       node.setAttribute('target', '_blank');
-      node.setAttribute('rel', LINK_REL);
+      node.setAttribute('rel', STORY_LINK_REL);
     } else {
       node.removeAttribute('target');
       node.removeAttribute('rel');
