@@ -5,7 +5,6 @@
 import { useEffect, useRef } from 'react';
 import { CircleMarker, MapContainer, TileLayer, ZoomControl, useMap, useMapEvents } from 'react-leaflet';
 import 'leaflet/dist/leaflet.css';
-import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 
 export interface LatLng {
@@ -22,6 +21,8 @@ export interface LocationMapProps {
   onPick: (point: LatLng) => void;
   /** The tile server did not answer: the caller hides the map and says so. */
   onUnavailable: () => void;
+  /** The pin's outline and fill (the theme's, passed in: this chunk imports no MUI). */
+  pinColors: { stroke: string; fill: string };
 }
 
 /** Tiles that fail before any loads: the server is unreachable (offline, blocked, down). */
@@ -57,9 +58,9 @@ export default function LocationMap({
   pin,
   onPick,
   onUnavailable,
+  pinColors,
 }: LocationMapProps) {
   const { t } = useTranslation();
-  const theme = useTheme();
   const tiles = useRef({ loaded: 0, failed: 0 });
   return (
     <MapContainer
@@ -92,8 +93,8 @@ export default function LocationMap({
           center={pin}
           radius={10}
           pathOptions={{
-            color: theme.palette.primary.dark,
-            fillColor: theme.palette.primary.main,
+            color: pinColors.stroke,
+            fillColor: pinColors.fill,
             fillOpacity: 0.9,
             weight: 3,
           }}

@@ -17,6 +17,7 @@ import Typography from '@mui/material/Typography';
 import MyLocationOutlined from '@mui/icons-material/MyLocationOutlined';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
+import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { storyLimits } from '@fics/contracts';
 import { ChunkBoundary } from './ChunkBoundary';
@@ -67,6 +68,7 @@ export function LocationPicker({
   disabled = false,
 }: LocationPickerProps) {
   const { t } = useTranslation();
+  const theme = useTheme();
   const statusId = useId();
   const [query, setQuery] = useState('');
   const [search, setSearch] = useState<SearchState>({ state: 'idle' });
@@ -305,6 +307,7 @@ export function LocationPicker({
                 pin={pin}
                 onPick={(point) => pinPoint(point)}
                 onUnavailable={() => setMapFailed(true)}
+                pinColors={{ stroke: theme.palette.primary.dark, fill: theme.palette.primary.main }}
               />
             </Suspense>
           </ChunkBoundary>

@@ -4,7 +4,6 @@
  * lazy chunk, fetched only by the editor (StoryTextEditor); nothing of Quill is in any page's chunk.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import Box from '@mui/material/Box';
 import ReactQuill from 'react-quill-new';
 import 'quill/dist/quill.snow.css';
 import { useTranslation } from 'react-i18next';
@@ -127,62 +126,10 @@ export default function RichTextEditor({
     background: t('storyEditor.toolbar.background'),
     clean: t('storyEditor.toolbar.clean'),
   };
-  const quoted = (text: string) => JSON.stringify(text);
 
   return (
-    <Box
-      sx={(theme) => ({
-        borderRadius: 1,
-        bgcolor: 'background.paper',
-        // The toolbar stays in reach under the sticky header while a long story scrolls.
-        '& .ql-toolbar.ql-snow': {
-          position: 'sticky',
-          top: { xs: 60, md: 68 },
-          zIndex: 2,
-          bgcolor: 'background.paper',
-          borderColor: invalid ? theme.palette.error.dark : theme.palette.divider,
-          borderTopLeftRadius: theme.shape.borderRadius,
-          borderTopRightRadius: theme.shape.borderRadius,
-          px: 1,
-          py: 0.5,
-          fontFamily: theme.typography.fontFamily,
-        },
-        '& .ql-toolbar.ql-snow .ql-formats': { mr: { xs: 0.5, sm: 1 }, my: 0.25 },
-        // On a phone the toolbar fits in two rows with slightly narrower buttons.
-        [theme.breakpoints.down('sm')]: {
-          '& .ql-toolbar.ql-snow': { px: 0.5 },
-          '& .ql-toolbar.ql-snow button': { width: 26, px: 0.5 },
-        },
-        '& .ql-container.ql-snow': {
-          borderColor: invalid ? theme.palette.error.dark : theme.palette.divider,
-          // The toolbar's bottom border separates them (Quill's own rule needs them to be siblings).
-          borderTop: 0,
-          borderBottomLeftRadius: theme.shape.borderRadius,
-          borderBottomRightRadius: theme.shape.borderRadius,
-          fontFamily: theme.typography.fontFamily,
-          fontSize: '1.05rem',
-        },
-        '& .ql-editor': { minHeight: { xs: 280, md: 380 }, lineHeight: 1.7, px: { xs: 1.5, md: 2 } },
-        '& .ql-editor.ql-blank::before': { color: 'text.secondary', fontStyle: 'normal' },
-        '& .ql-container.ql-snow:focus-within': {
-          borderColor: invalid ? theme.palette.error.dark : theme.palette.primary.dark,
-          boxShadow: `inset 0 0 0 1px ${invalid ? theme.palette.error.dark : theme.palette.primary.dark}`,
-        },
-        // Quill's link box says its words through CSS: say them in Spanish.
-        '& .ql-snow .ql-tooltip': { zIndex: 3 },
-        '& .ql-snow .ql-tooltip::before': { content: quoted(t('storyEditor.toolbar.linkVisit')) },
-        '& .ql-snow .ql-tooltip[data-mode=link]::before': {
-          content: quoted(t('storyEditor.toolbar.linkEnter')),
-        },
-        '& .ql-snow .ql-tooltip a.ql-action::after': { content: quoted(t('storyEditor.toolbar.linkEdit')) },
-        '& .ql-snow .ql-tooltip a.ql-remove::before': {
-          content: quoted(t('storyEditor.toolbar.linkRemove')),
-        },
-        '& .ql-snow .ql-tooltip.ql-editing a.ql-action::after': {
-          content: quoted(t('storyEditor.toolbar.linkSave')),
-        },
-      })}
-    >
+    // Styled by StoryTextEditor around it: no MUI here, so this chunk shares nothing with the home page.
+    <div className="fics-rich-text">
       <div ref={toolbarRef} role="toolbar" aria-label={t('storyEditor.toolbar.label')}>
         <span className="ql-formats">
           <select className="ql-font" {...tb('font')}>
@@ -232,6 +179,6 @@ export default function RichTextEditor({
           onBlur={() => onBlur?.()}
         />
       ) : null}
-    </Box>
+    </div>
   );
 }

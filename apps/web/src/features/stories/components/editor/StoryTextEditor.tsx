@@ -4,10 +4,80 @@ import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import type { SxProps, Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../../components/FormError';
 import { ChunkBoundary } from './ChunkBoundary';
 import type { RichTextEditorProps } from './RichTextEditor';
+
+const quoted = (text: string) => JSON.stringify(text);
+
+/**
+ * Quill's look inside the app: the theme's font, colours and radius, a sticky toolbar, Spanish words
+ * where Quill writes English through CSS. Applied here, around the lazy editor, so the editor's chunk
+ * needs no MUI (and shares no MUI chunk with the home page).
+ */
+interface LinkBoxWords {
+  visit: string;
+  enter: string;
+  edit: string;
+  remove: string;
+  save: string;
+}
+
+const quillStyles =
+  (words: LinkBoxWords, invalid: boolean): SxProps<Theme> =>
+  (theme: Theme) => ({
+    borderRadius: 1,
+    bgcolor: 'background.paper',
+    // The toolbar stays in reach under the sticky header while a long story scrolls.
+    '& .ql-toolbar.ql-snow': {
+      position: 'sticky',
+      top: { xs: 60, md: 68 },
+      zIndex: 2,
+      bgcolor: 'background.paper',
+      borderColor: invalid ? theme.palette.error.dark : theme.palette.divider,
+      borderTopLeftRadius: theme.shape.borderRadius,
+      borderTopRightRadius: theme.shape.borderRadius,
+      px: 1,
+      py: 0.5,
+      fontFamily: theme.typography.fontFamily,
+    },
+    '& .ql-toolbar.ql-snow .ql-formats': { mr: { xs: 0.5, sm: 1 }, my: 0.25 },
+    // On a phone the toolbar fits in two rows with slightly narrower buttons.
+    [theme.breakpoints.down('sm')]: {
+      '& .ql-toolbar.ql-snow': { px: 0.5 },
+      '& .ql-toolbar.ql-snow button': { width: 26, px: 0.5 },
+    },
+    '& .ql-container.ql-snow': {
+      borderColor: invalid ? theme.palette.error.dark : theme.palette.divider,
+      // The toolbar's bottom border separates them (Quill's own rule needs them to be siblings).
+      borderTop: 0,
+      borderBottomLeftRadius: theme.shape.borderRadius,
+      borderBottomRightRadius: theme.shape.borderRadius,
+      fontFamily: theme.typography.fontFamily,
+      fontSize: '1.05rem',
+    },
+    '& .ql-editor': { minHeight: { xs: 280, md: 380 }, lineHeight: 1.7, px: { xs: 1.5, md: 2 } },
+    '& .ql-editor.ql-blank::before': { color: 'text.secondary', fontStyle: 'normal' },
+    '& .ql-container.ql-snow:focus-within': {
+      borderColor: invalid ? theme.palette.error.dark : theme.palette.primary.dark,
+      boxShadow: `inset 0 0 0 1px ${invalid ? theme.palette.error.dark : theme.palette.primary.dark}`,
+    },
+    // Quill's link box says its words through CSS: say them in Spanish.
+    '& .ql-snow .ql-tooltip': { zIndex: 3 },
+    '& .ql-snow .ql-tooltip::before': { content: quoted(words.visit) },
+    '& .ql-snow .ql-tooltip[data-mode=link]::before': {
+      content: quoted(words.enter),
+    },
+    '& .ql-snow .ql-tooltip a.ql-action::after': { content: quoted(words.edit) },
+    '& .ql-snow .ql-tooltip a.ql-remove::before': {
+      content: quoted(words.remove),
+    },
+    '& .ql-snow .ql-tooltip.ql-editing a.ql-action::after': {
+      content: quoted(words.save),
+    },
+  });
 
 // Quill and its CSS: a chunk of their own, fetched when the form opens (architecture.md §2).
 const loadEditor = () => import('./RichTextEditor');
@@ -31,43 +101,56 @@ export function StoryTextEditor({ error, ...props }: StoryTextEditorProps) {
       <Typography id={labelId} component="span" variant="subtitle2" sx={{ display: 'block', mb: 0.75 }}>
         {t('storyEditor.text')}
       </Typography>
-      <ChunkBoundary
-        fallback={(retry) => (
-          <FormError
-            message={t('storyEditor.editorFailed')}
-            sx={{ my: 1 }}
-            action={
-              <Button
-                color="inherit"
-                size="small"
-                onClick={() => {
-                  setRichTextEditor(() => lazy(loadEditor));
-                  retry();
-                }}
-              >
-                {t('storyEditor.retry')}
-              </Button>
-            }
-          />
+      <Box
+        sx={quillStyles(
+          {
+            visit: t('storyEditor.toolbar.linkVisit'),
+            enter: t('storyEditor.toolbar.linkEnter'),
+            edit: t('storyEditor.toolbar.linkEdit'),
+            remove: t('storyEditor.toolbar.linkRemove'),
+            save: t('storyEditor.toolbar.linkSave'),
+          },
+          Boolean(error),
         )}
       >
-        <Suspense
-          fallback={
-            <Box role="status" aria-label={t('storyEditor.editorLoading')}>
-              <Skeleton variant="rounded" height={44} sx={{ mb: 0.5 }} />
-              <Skeleton variant="rounded" sx={{ height: { xs: 280, md: 380 } }} />
-            </Box>
-          }
+        <ChunkBoundary
+          fallback={(retry) => (
+            <FormError
+              message={t('storyEditor.editorFailed')}
+              sx={{ my: 1 }}
+              action={
+                <Button
+                  color="inherit"
+                  size="small"
+                  onClick={() => {
+                    setRichTextEditor(() => lazy(loadEditor));
+                    retry();
+                  }}
+                >
+                  {t('storyEditor.retry')}
+                </Button>
+              }
+            />
+          )}
         >
-          <RichTextEditor
-            {...props}
-            placeholder={t('storyEditor.textPlaceholder')}
-            labelledBy={labelId}
-            describedBy={error ? errorId : undefined}
-            invalid={Boolean(error)}
-          />
-        </Suspense>
-      </ChunkBoundary>
+          <Suspense
+            fallback={
+              <Box role="status" aria-label={t('storyEditor.editorLoading')}>
+                <Skeleton variant="rounded" height={44} sx={{ mb: 0.5 }} />
+                <Skeleton variant="rounded" sx={{ height: { xs: 280, md: 380 } }} />
+              </Box>
+            }
+          >
+            <RichTextEditor
+              {...props}
+              placeholder={t('storyEditor.textPlaceholder')}
+              labelledBy={labelId}
+              describedBy={error ? errorId : undefined}
+              invalid={Boolean(error)}
+            />
+          </Suspense>
+        </ChunkBoundary>
+      </Box>
       {error ? (
         <FormHelperText id={errorId} error sx={{ mx: 1.75 }}>
           {error}
