@@ -54,6 +54,8 @@ const heavy: Record<string, RegExp> = {
   'SheetJS (@e965/xlsx)': /SheetJS|\bXLSX\b/,
   'react-easy-crop': /reactEasyCrop|react-easy-crop/,
   'react-phone-number-input': /PhoneInputCountry|libphonenumber/i,
+  'Quill (fic editor)': /quill-delta|ql-editor|Quill\.register/,
+  'Leaflet (send dialog map)': /leaflet-container|L\.Map\b|leaflet-pane/,
 };
 let leaked = false;
 for (const [name, marker] of Object.entries(heavy)) {

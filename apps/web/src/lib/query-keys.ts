@@ -36,6 +36,8 @@ export const queryKeys = {
     pages: (query: Omit<UsersQuery, 'page'>) => [...queryKeys.users.lists(), 'pages', query] as const,
     detail: (userId: string) => [...queryKeys.users.all, 'detail', userId] as const,
   },
+  /** GET /client-config (the send dialog's map provider). */
+  clientConfig: ['client-config'] as const,
   stories: {
     all: ['stories'] as const,
     /** GET /stories/student-stories: one page of the signed-in student's own fics. */

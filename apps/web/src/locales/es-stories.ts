@@ -40,5 +40,7 @@ export const stories = {
   sendWarning:
     'Una vez enviada, no podrás editarla hasta que tu docente la revise. Asegúrate de que esté lista antes de continuar.',
   editTitle: 'Editar fic',
+  unsavedWork: 'Tienes cambios de esta fic guardados en este navegador que aún no se han guardado.',
+  unsavedWorkAction: 'Continuar editando',
   goHome: 'Volver al home',
 } as const;

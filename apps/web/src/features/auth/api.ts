@@ -101,7 +101,8 @@ export function useLogout(): () => Promise<void> {
     } catch {
       // The server session expires on its own; the user asked to leave, so leave.
     }
-    clearSession();
+    // Leaving on purpose clears everything, unsaved fic work included (a shared school computer).
+    clearSession('logout');
     // 'Se ha desconectado con éxito!' is a contracts message, imported on demand: the home page's code
     // carries no contracts (nor zod), and leaving does not wait for it (nor fail without it).
     void import('@fics/contracts').then(

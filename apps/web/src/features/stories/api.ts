@@ -79,9 +79,8 @@ function toFormData(input: StoryFormInput, extra: Record<string, string> = {}): 
   form.append('tags', JSON.stringify(input.tags));
   form.append('writingTime', String(Math.max(0, Math.round(input.writingTime))));
   form.append('location', input.location);
-  if (input.locationURL) {
-    form.append('locationURL', input.locationURL);
-  }
+  // '' clears a link removed in edit mode (the API reads it as none).
+  form.append('locationURL', input.locationURL ?? '');
   for (const [key, value] of Object.entries(extra)) {
     form.append(key, value);
   }

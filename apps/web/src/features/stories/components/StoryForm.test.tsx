@@ -315,7 +315,8 @@ describe('StoryForm (new fic)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/fics/story-new'));
     expect(posted[0]).toMatchObject({ title: 'El faro', location: 'Valparaíso' });
     expect(posted[0]).not.toHaveProperty('draft');
-    expect(posted[0]).not.toHaveProperty('locationURL');
+    // No place picked on a map: an empty link (the API reads '' as none, and an edit clears an old one).
+    expect(posted[0]).toHaveProperty('locationURL', '');
   });
 
   it("reports 'Mi ubicación' progress and failures with the spec's messages", async () => {

@@ -7,6 +7,7 @@ import { routes } from '../../../app/router';
 import { setTokens } from '../../../lib/session';
 import { makeUser, mockApi, renderApp, type Handler } from '../../../test/utils';
 import { makeStory, storyId } from './story-page.fixtures';
+import { unsavedWorkKey, writeUnsavedWork } from '../unsaved-work';
 
 // The editor is another component's business (and loads Quill): a stand-in with its interface.
 vi.mock('../components/StoryForm', () => ({
@@ -255,6 +256,35 @@ describe('StoryPage (/fics/:storyId)', () => {
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
     // The form says 'Fic actualizada exitosamente' itself: the page adds no second toast.
     expect(screen.queryByText('Fic actualizada exitosamente')).not.toBeInTheDocument();
+  });
+
+  it('says at once when this browser keeps unsaved changes of the fic, and opens the editor on request', async () => {
+    const story = makeStory();
+    writeUnsavedWork(
+      unsavedWorkKey(student._id, story._id),
+      {
+        title: 'Título sin guardar',
+        text: '<p>Más texto</p>',
+        tags: [],
+        anonymity: false,
+        nickname: false,
+        nicknameValue: '',
+        location: '',
+        locationURL: null,
+        writingTime: 30,
+        hadCover: false,
+      },
+      new Date(),
+    );
+    const { user } = renderStory(story);
+    await title();
+    const notice = await screen.findByText(/guardados en este navegador que aún no se han guardado/);
+    await user.click(
+      within(notice.closest('[role="alert"]') as HTMLElement).getByRole('button', {
+        name: 'Continuar editando',
+      }),
+    );
+    expect(await screen.findByRole('form', { name: 'Formulario de la fic' })).toBeInTheDocument();
   });
 
   it('says clearly that a fic the caller may not see does not exist, with a way home', async () => {

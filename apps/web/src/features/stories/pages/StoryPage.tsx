@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -22,6 +23,7 @@ import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-client';
 import { useLoginDialog, useSession } from '../../auth';
 import { useDeleteStory, useSendStory, useStory } from '../api';
+import { findUnsavedWork, unsavedWorkKey } from '../unsaved-work';
 import { EditingBanner } from '../components/EditingBanner';
 import { StoryAuthorLine } from '../components/StoryAuthorLine';
 import { StoryBody } from '../components/StoryBody';
@@ -131,8 +133,39 @@ function StoryScreen({ story }: { story: Story }) {
   return (
     <Box sx={{ maxWidth: ARTICLE_WIDTH, mx: 'auto' }}>
       {banner}
+      {story.permissions.canEdit ? <UnsavedWorkNotice story={story} onEdit={() => setEditing(true)} /> : null}
       <StoryView story={story} onEdit={() => setEditing(true)} />
     </Box>
+  );
+}
+
+/**
+ * Changes to this fic kept in this browser and never saved (a closed tab, an expired session): said
+ * here at once, so the student does not have to open the editor to find them (it offers them back).
+ */
+function UnsavedWorkNotice({ story, onEdit }: { story: Story; onEdit: () => void }) {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const userId = user?._id;
+  const found = useMemo(
+    () => (userId ? findUnsavedWork(unsavedWorkKey(userId, story._id), story.updatedAt) !== null : false),
+    [userId, story._id, story.updatedAt],
+  );
+  if (!found) {
+    return null;
+  }
+  return (
+    <Alert
+      severity="info"
+      sx={{ mb: 2 }}
+      action={
+        <Button color="inherit" size="small" onClick={onEdit}>
+          {t('stories.unsavedWorkAction')}
+        </Button>
+      }
+    >
+      {t('stories.unsavedWork')}
+    </Alert>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { clientConfigResponseSchema, defaultMapView, type ClientConfig } from '@fics/contracts';
 import { api } from '../../../../lib/api-client';
+import { queryKeys } from '../../../../lib/query-keys';
 
 export type MapConfig = ClientConfig['map'];
 
@@ -14,16 +15,13 @@ export const noMapConfig: MapConfig = {
   zoom: defaultMapView.zoom,
 };
 
-// TODO(query-keys owner): move to lib/query-keys.ts as `queryKeys.clientConfig` (this file may not edit it).
-const clientConfigKey = ['client-config'] as const;
-
 /**
  * GET /client-config's map part. Any failure (an older server without the route, an answer of
  * another shape, offline) reads as `noMapConfig`: the typed place always works without a map.
  */
 export function useMapConfig(enabled: boolean): { config: MapConfig; isPending: boolean } {
   const query = useQuery({
-    queryKey: clientConfigKey,
+    queryKey: queryKeys.clientConfig,
     queryFn: async ({ signal }) => {
       try {
         const parsed = clientConfigResponseSchema.safeParse(await api.get('/client-config', { signal }));
