@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** Counts as Chile writes them: 10.000. */
@@ -109,4 +110,24 @@ export function LoadMore({
       ) : null}
     </Box>
   );
+}
+
+/**
+ * A page past the end of its list (a stale link, or rows deleted since) moves to the last page:
+ * `goTo` (stable, e.g. a useCallback) is called with it once the real answer (not a placeholder) is
+ * empty while the list is not.
+ */
+export function useLastPageWhenPastTheEnd(
+  page: { docs: unknown[]; page: number; limit: number; totalDocs: number } | undefined,
+  options: { enabled: boolean; goTo: (page: number) => void },
+): void {
+  const { enabled, goTo } = options;
+  const pastTheEnd =
+    enabled && page !== undefined && page.docs.length === 0 && page.totalDocs > 0 && page.page > 1;
+  const lastPage = page ? Math.max(1, Math.ceil(page.totalDocs / page.limit)) : 1;
+  useEffect(() => {
+    if (pastTheEnd) {
+      goTo(lastPage);
+    }
+  }, [pastTheEnd, lastPage, goTo]);
 }

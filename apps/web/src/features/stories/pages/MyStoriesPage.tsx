@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useRef } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -10,7 +10,7 @@ import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { maxPage, studentStoriesPaging } from '@fics/contracts';
 import { EmptyState } from '../../../components/EmptyState';
-import { formatCount, PageControls } from '../../../components/PageControls';
+import { formatCount, PageControls, useLastPageWhenPastTheEnd } from '../../../components/PageControls';
 import { PageTitle } from '../../../components/PageTitle';
 import { urlParam, useUrlState } from '../../../lib/use-url-state';
 import { useStudentStories } from '../api';
@@ -40,17 +40,8 @@ export function MyStoriesPage() {
   const shown = stories.data;
 
   // A page past the end (a stale link, or fics deleted since): go to the last one.
-  const pastTheEnd =
-    shown !== undefined &&
-    !stories.isPlaceholderData &&
-    shown.docs.length === 0 &&
-    shown.totalDocs > 0 &&
-    shown.page > 1;
-  useEffect(() => {
-    if (pastTheEnd) {
-      setUrl({ page: Math.ceil(shown.totalDocs / shown.limit) }, { replace: true });
-    }
-  }, [pastTheEnd, shown, setUrl]);
+  const replacePage = useCallback((last: number) => setUrl({ page: last }, { replace: true }), [setUrl]);
+  useLastPageWhenPastTheEnd(shown, { enabled: !stories.isPlaceholderData, goTo: replacePage });
 
   const listTop = useRef<HTMLDivElement>(null);
   const goToPage = (next: number) => {

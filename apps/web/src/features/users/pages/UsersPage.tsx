@@ -13,7 +13,12 @@ import { userMessages, type User } from '@fics/contracts';
 import { isApiError } from '../../../lib/api-client';
 import { useUrlState } from '../../../lib/use-url-state';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { formatCount, LoadMore, PageControls } from '../../../components/PageControls';
+import {
+  formatCount,
+  LoadMore,
+  PageControls,
+  useLastPageWhenPastTheEnd,
+} from '../../../components/PageControls';
 import { PageTitle } from '../../../components/PageTitle';
 import { useToast } from '../../../components/toast';
 import { refreshAfterUsersChange, useColleges, useRoles } from '../../../lib/resources';
@@ -124,18 +129,11 @@ export function UsersPage() {
 
   // A page past the end (a stale link, or the last row of the last page deleted): go to the last one.
   const shown = onePage.data;
-  const pastTheEnd =
-    !compact &&
-    shown !== undefined &&
-    !onePage.isPlaceholderData &&
-    shown.docs.length === 0 &&
-    shown.totalDocs > 0 &&
-    shown.page > 1;
-  useEffect(() => {
-    if (pastTheEnd) {
-      setUrl({ page: Math.ceil(shown.totalDocs / shown.limit) }, { replace: true });
-    }
-  }, [pastTheEnd, shown, setUrl]);
+  const replacePage = useCallback((last: number) => setUrl({ page: last }, { replace: true }), [setUrl]);
+  useLastPageWhenPastTheEnd(shown, {
+    enabled: !compact && !onePage.isPlaceholderData,
+    goTo: replacePage,
+  });
 
   const listTop = useRef<HTMLDivElement>(null);
   const goToPage = (next: number) => {
