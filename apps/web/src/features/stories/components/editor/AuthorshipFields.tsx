@@ -15,7 +15,7 @@ import type { StoryFormValues } from './story-form-schema';
  */
 export function AuthorshipFields({ disabled = false }: { disabled?: boolean }) {
   const { t } = useTranslation();
-  const { control, setValue, clearErrors } = useFormContext<StoryFormValues>();
+  const { control } = useFormContext<StoryFormValues>();
   const nickname = useWatch({ control, name: 'nickname' });
   const nicknameValue = useWatch({ control, name: 'nicknameValue' });
 
@@ -24,55 +24,8 @@ export function AuthorshipFields({ disabled = false }: { disabled?: boolean }) {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
         {t('storyEditor.authorshipHint')}
       </Typography>
-      <Controller
-        control={control}
-        name="anonymity"
-        render={({ field }) => (
-          <FormControlLabel
-            label={t('storyEditor.anonymity')}
-            disabled={disabled}
-            control={
-              <Switch
-                checked={field.value}
-                slotProps={{ input: { ref: field.ref } }}
-                onBlur={field.onBlur}
-                onChange={(_, on) => {
-                  field.onChange(on);
-                  if (on) {
-                    setValue('nickname', false, { shouldDirty: true });
-                    clearErrors('nicknameValue');
-                  }
-                }}
-              />
-            }
-          />
-        )}
-      />
-      <Controller
-        control={control}
-        name="nickname"
-        render={({ field }) => (
-          <FormControlLabel
-            label={t('storyEditor.nickname')}
-            disabled={disabled}
-            control={
-              <Switch
-                checked={field.value}
-                slotProps={{ input: { ref: field.ref } }}
-                onBlur={field.onBlur}
-                onChange={(_, on) => {
-                  field.onChange(on);
-                  if (on) {
-                    setValue('anonymity', false, { shouldDirty: true });
-                  } else {
-                    clearErrors('nicknameValue');
-                  }
-                }}
-              />
-            }
-          />
-        )}
-      />
+      <AuthorshipSwitch name="anonymity" label={t('storyEditor.anonymity')} disabled={disabled} />
+      <AuthorshipSwitch name="nickname" label={t('storyEditor.nickname')} disabled={disabled} />
       <Collapse in={nickname} unmountOnExit>
         <Controller
           control={control}
@@ -98,5 +51,51 @@ export function AuthorshipFields({ disabled = false }: { disabled?: boolean }) {
         />
       </Collapse>
     </Box>
+  );
+}
+
+/**
+ * One of the two switches: turning it on turns the other off. Whenever the pseudonym ends up off,
+ * its value's error goes (it is only required while the pseudonym is on).
+ */
+function AuthorshipSwitch({
+  name,
+  label,
+  disabled,
+}: {
+  name: 'anonymity' | 'nickname';
+  label: string;
+  disabled: boolean;
+}) {
+  const { control, setValue, clearErrors } = useFormContext<StoryFormValues>();
+  const other = name === 'anonymity' ? 'nickname' : 'anonymity';
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormControlLabel
+          label={label}
+          disabled={disabled}
+          control={
+            <Switch
+              checked={field.value}
+              slotProps={{ input: { ref: field.ref } }}
+              onBlur={field.onBlur}
+              onChange={(_, on) => {
+                field.onChange(on);
+                if (on) {
+                  setValue(other, false, { shouldDirty: true });
+                }
+                const nicknameOff = name === 'anonymity' ? on : !on;
+                if (nicknameOff) {
+                  clearErrors('nicknameValue');
+                }
+              }}
+            />
+          }
+        />
+      )}
+    />
   );
 }
