@@ -8,6 +8,8 @@ export { isCommonPassword } from './common-passwords';
 export * from './regions';
 export * from './grades';
 export * from './colleges';
+export * from './rubrics';
+export * from './evaluations';
 export * from './stories';
 export * from './client-config';
 export * from './rich-text';

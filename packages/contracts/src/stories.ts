@@ -3,7 +3,8 @@
  * and one schema per endpoint, shared by the API (validation, OpenAPI) and the web forms.
  */
 import { z } from 'zod';
-import { pagedSchema, pageQuerySchema } from './common';
+import { idSchema, pagedSchema, pageQuerySchema } from './common';
+import { evaluationSchema } from './evaluations';
 
 export const storyStatuses = ['EDITING', 'REVIEWING', 'EVALUATED', 'PUBLISHED'] as const;
 export type StoryStatus = (typeof storyStatuses)[number];
@@ -68,11 +69,17 @@ export const storyMessages = {
   cannotSendNow: 'Esta fic ya fue enviada a revisión',
   cannotSendPublished: 'Esta fic ya fue publicada',
   cannotDeleteNow: 'Solo puedes eliminar tu fic mientras es un borrador',
+  cannotPublishUnsent: 'Esta fic aún no fue enviada a revisión',
+  cannotPublishWithoutEvaluation: 'Debes evaluar la fic antes de publicarla',
+  cannotPublishAgain: 'Esta fic ya fue publicada',
   draftSaved: 'Borrador guardado exitosamente',
   created: 'Fic creado exitosamente',
   sent: 'Fic enviada exitosamente',
   updated: 'Fic actualizada exitosamente',
   deleted: 'Fic eliminada exitosamente',
+  published: 'Fic publicada exitosamente',
+  /** What the review lists and the fic page show for an author they may not see. */
+  anonymous: 'Anónimo',
 } as const;
 
 /** 'true'/'false' as multipart sends them, or real booleans in JSON. */
@@ -239,10 +246,12 @@ export type UpdateStoryBody = z.infer<typeof updateStoryBodySchema>;
 
 /**
  * PATCH /stories/:id as a status change (JSON): `{ draft: false, publicationStatus: 'REVIEWING' }`
- * sends a draft or a corrected fic for review. The review issue adds PUBLISHED.
+ * sends a draft or a corrected fic for review (its author); `{ publicationStatus: 'PUBLISHED' }`
+ * publishes an evaluated fic (a teacher of its grade or an administrator). EVALUATED is never asked
+ * for: submitting an evaluation sets it.
  */
 export const storyStatusChangeBodySchema = z.object({
-  publicationStatus: z.enum(['REVIEWING'], { error: storyMessages.statusInvalid }),
+  publicationStatus: z.enum(['REVIEWING', 'PUBLISHED'], { error: storyMessages.statusInvalid }),
   draft: z.literal(false, { error: storyMessages.draftStatusMismatch }).optional(),
 });
 export type StoryStatusChangeBody = z.infer<typeof storyStatusChangeBodySchema>;
@@ -283,6 +292,19 @@ export const storyPermissionsSchema = z.object({
   canEdit: z.boolean(),
   canSend: z.boolean(),
   canDelete: z.boolean(),
+  /** PATCH { publicationStatus: 'PUBLISHED' } would be accepted now. */
+  canPublish: z.boolean(),
+  /** POST /evaluations would be accepted now (a teacher of the grade; no evaluation yet). */
+  canEvaluate: z.boolean(),
+  /** PATCH /evaluations/:id would be accepted now (the evaluating teacher, before publication). */
+  canUpdateEvaluation: z.boolean(),
+  /** The answer carries the evaluation (the author, the evaluating teacher, administrators). */
+  canViewEvaluation: z.boolean(),
+  /**
+   * The fic is anonymous or pseudonymous and `writtenBy` still names the real author, for the
+   * show/hide toggle (administrators and the evaluating teacher; the author sees themself).
+   */
+  canRevealAuthor: z.boolean(),
 });
 export type StoryPermissions = z.infer<typeof storyPermissionsSchema>;
 
@@ -311,6 +333,13 @@ export const storySchema = z
     writtenBy: storyAuthorSchema.nullable(),
     likesCount: z.number().int(),
     comments: z.number().int(),
+    /** How many times it was sent for review. */
+    rounds: z.number().int(),
+    /**
+     * The spec's evaluation array: the one evaluation, for those who may read it
+     * (permissions.canViewEvaluation); empty otherwise or when there is none yet.
+     */
+    evaluation: z.array(evaluationSchema),
     permissions: storyPermissionsSchema,
   })
   .meta({ id: 'Story' });
@@ -348,6 +377,65 @@ export const storyTagsQuerySchema = z.object({
 export const storyTagsResponseSchema = z.object({ tags: z.array(z.string()) });
 
 export const storyDeletedResponseSchema = z.object({ message: z.string() });
+
+/**
+ * A row of a teacher's review and published lists (spec 001 §3 Review list row). `student` is the
+ * real name, or null when the fic is anonymous or pseudonymous and the caller is not its evaluating
+ * teacher (the list then shows `nicknameValue` or 'Anónimo').
+ */
+export const reviewStoryRowSchema = z
+  .object({
+    _id: z.string(),
+    student: z.string().nullable(),
+    anonymity: z.boolean(),
+    nicknameValue: z.string().nullable(),
+    college: z.string(),
+    grade: z.string(),
+    storyTitle: z.string(),
+    publicationStatus: z.enum(storyStatuses),
+    /** Last sent (review list) or published (published list). */
+    date: z.string(),
+    /** DELETE /stories/:id would be accepted (the evaluating teacher). */
+    canDelete: z.boolean(),
+  })
+  .meta({ id: 'ReviewStoryRow' });
+export type ReviewStoryRow = z.infer<typeof reviewStoryRowSchema>;
+
+export const reviewStoriesPaging = { defaultLimit: 20, maxLimit: 100 } as const;
+/** GET /stories/review-stories: REVIEWING and EVALUATED fics of the teacher's grades, latest activity first. */
+export const reviewStoriesQuerySchema = z.object({
+  ...pageQuerySchema(reviewStoriesPaging).shape,
+  status: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(['REVIEWING', 'EVALUATED'], { error: storyMessages.statusInvalid }).optional(),
+  ),
+});
+export type ReviewStoriesQuery = z.infer<typeof reviewStoriesQuerySchema>;
+/** GET /stories/published-stories: PUBLISHED fics of the teacher's grades, newest first. */
+export const publishedStoriesQuerySchema = z.object(pageQuerySchema(reviewStoriesPaging).shape);
+export type PublishedStoriesQuery = z.infer<typeof publishedStoriesQuerySchema>;
+export const reviewStoriesResponseSchema = z.object({ stories: pagedSchema(reviewStoryRowSchema) });
+
+/**
+ * POST /notifications/published `{ userId, storyId? }` (spec 001 §7). Publishing already notifies
+ * the author (a notification and an e-mail, once per fic); this call, kept for the spec's client,
+ * makes sure it happened and never sends a second e-mail. Without `storyId`, the author's latest
+ * fic published in the caller's grades.
+ */
+export const publishedNotificationBodySchema = z.object({
+  userId: idSchema,
+  storyId: idSchema.optional(),
+});
+export const publishedNotificationResponseSchema = z.object({
+  /** True when this call created the notification (publishing had not). */
+  notified: z.boolean(),
+  message: z.string(),
+});
+export const notificationMessages = {
+  nothingToNotify: 'Este estudiante no tiene fics publicadas que puedas notificar',
+  notified: 'Notificación enviada',
+  alreadyNotified: 'El estudiante ya fue notificado',
+} as const;
 
 /** Words of a text (already free of markup). */
 export function countWords(plainText: string): number {

@@ -5,6 +5,7 @@ import {
   customType,
   foreignKey,
   index,
+  jsonb,
   unique,
   integer,
   pgTable,
@@ -416,5 +417,101 @@ export const storyRevisions = pgTable(
   (t) => [
     unique('story_revisions_round_unique').on(t.storyId, t.round),
     check('story_revisions_round_check', sql`${t.round} >= 1`),
+  ],
+);
+
+/** A cell of a rubric or evaluation grid (contracts/rubrics.ts). */
+type GridCell = { value: string; checked: boolean };
+type GridColumn = { key: string; name: string; pointValue: number };
+
+/**
+ * A teacher's rubrics (spec 001 §3 Rubric). The grid is one JSON document: it is always read and
+ * written whole, and its shape is checked by the contracts' schema; the database keeps the types.
+ */
+export const rubrics = pgTable(
+  'rubrics',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    columns: jsonb('columns').$type<GridColumn[]>().notNull(),
+    items: jsonb('items').$type<Record<string, GridCell>[]>().notNull(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('rubrics_owner_created_idx').on(t.ownerId, t.createdAt.desc().nullsFirst(), t.id),
+    check('rubrics_title_check', sql`char_length(${t.title}) between 2 and 30`),
+    check('rubrics_description_check', sql`char_length(${t.description}) between 1 and 100`),
+    check(
+      'rubrics_grid_check',
+      sql`jsonb_typeof(${t.columns}) = 'array' and jsonb_typeof(${t.items}) = 'array' and jsonb_array_length(${t.columns}) >= 2 and jsonb_array_length(${t.items}) >= 1`,
+    ),
+  ],
+);
+
+/**
+ * A fic's evaluation (spec 001 §3 Evaluation): one per fic, by the first teacher who evaluates it
+ * (its evaluator). `score` is computed by the server from the checked cells.
+ */
+export const evaluations = pgTable(
+  'evaluations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storyId: uuid('story_id')
+      .notNull()
+      .references(() => stories.id, { onDelete: 'cascade' }),
+    /** The evaluating teacher; null once that account is deleted. */
+    teacherId: uuid('teacher_id').references(() => users.id, { onDelete: 'set null' }),
+    rubricId: uuid('rubric_id').references(() => rubrics.id, { onDelete: 'set null' }),
+    columns: jsonb('columns').$type<GridColumn[]>().notNull(),
+    items: jsonb('items').$type<Record<string, GridCell>[]>().notNull(),
+    comment: text('comment').notNull().default(''),
+    score: integer('score').notNull(),
+    maxScore: integer('max_score').notNull(),
+    /** The fic's round (sending) the evaluation was last written for. */
+    round: integer('round').notNull(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('evaluations_story_unique').on(t.storyId),
+    index('evaluations_teacher_idx').on(t.teacherId),
+    index('evaluations_rubric_idx').on(t.rubricId),
+    check('evaluations_comment_check', sql`char_length(${t.comment}) <= 70`),
+    check('evaluations_score_check', sql`${t.score} >= 0 and ${t.score} <= ${t.maxScore}`),
+    check(
+      'evaluations_grid_check',
+      sql`jsonb_typeof(${t.columns}) = 'array' and jsonb_typeof(${t.items}) = 'array' and jsonb_array_length(${t.items}) >= 1`,
+    ),
+  ],
+);
+
+/**
+ * What the platform told a user (today: a fic of theirs was published). One per kind and fic, so a
+ * repeated publish call never sends a second e-mail.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['STORY_PUBLISHED'] }).notNull(),
+    storyId: uuid('story_id')
+      .notNull()
+      .references(() => stories.id, { onDelete: 'cascade' }),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    readAt: tz('read_at'),
+  },
+  (t) => [
+    unique('notifications_kind_story_unique').on(t.kind, t.storyId),
+    index('notifications_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    index('notifications_story_idx').on(t.storyId),
+    check('notifications_kind_check', sql`${t.kind} in ('STORY_PUBLISHED')`),
   ],
 );

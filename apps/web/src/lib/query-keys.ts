@@ -1,4 +1,10 @@
-import type { StudentStoriesQuery, UsersQuery } from '@fics/contracts';
+import type {
+  MyRubricsQuery,
+  PublishedStoriesQuery,
+  ReviewStoriesQuery,
+  StudentStoriesQuery,
+  UsersQuery,
+} from '@fics/contracts';
 
 /**
  * Every query key of the web app, in one place (react-query's key-factory pattern). A feature never
@@ -45,5 +51,15 @@ export const queryKeys = {
     detail: (storyId: string) => [...queryKeys.stories.all, 'detail', storyId] as const,
     /** GET /stories/tags?search: suggestions for the typed text. */
     tags: (search: string) => [...queryKeys.stories.all, 'tags', search] as const,
+    /** GET /stories/review-stories: one page of a teacher's fics to review. */
+    review: (query: ReviewStoriesQuery) => [...queryKeys.stories.all, 'review', query] as const,
+    /** GET /stories/published-stories: one page of a teacher's grades' published fics. */
+    published: (query: PublishedStoriesQuery) => [...queryKeys.stories.all, 'published', query] as const,
+  },
+  rubrics: {
+    all: ['rubrics'] as const,
+    /** GET /rubrics/my-rubrics: one page of the teacher's rubrics. */
+    mine: (query: MyRubricsQuery) => [...queryKeys.rubrics.all, 'mine', query] as const,
+    detail: (rubricId: string) => [...queryKeys.rubrics.all, 'detail', rubricId] as const,
   },
 } as const;

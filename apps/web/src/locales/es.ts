@@ -7,6 +7,9 @@
  */
 import { storyEditor } from './es-story-editor';
 import { stories } from './es-stories';
+import { rubrics } from './es-rubrics';
+import { review } from './es-review';
+import { evaluations } from './es-evaluations';
 
 export const es = {
   common: {
@@ -326,6 +329,17 @@ export const es = {
   },
   storyEditor,
   stories,
+  /** The rubric grid shared by rubrics and evaluations (features/rubrics RubricGrid). */
+  rubricGrid: {
+    points_one: '{{count}} punto',
+    points_other: '{{count}} puntos',
+    cellLabel_one: '{{criterion}}: {{level}} ({{count}} punto)',
+    cellLabel_other: '{{criterion}}: {{level}} ({{count}} puntos)',
+    checked: 'marcada',
+  },
+  rubrics,
+  review,
+  evaluations,
 } as const;
 
 export type Catalog = typeof es;

@@ -1,35 +1,64 @@
 /**
- * The fic's status machine (spec 001 §4, §6), in one table the service consults for every action.
- * The review issue extends it: EVALUATED (a teacher's evaluation) and PUBLISHED (a teacher of the
- * grade or an administrator). Every write that depends on the status is a conditional UPDATE/DELETE
- * `WHERE status IN (allowed)`, so two requests racing cannot both pass a check made on a stale read.
+ * The fic's status machine (spec 001 §4, §6), in one table the services consult for every action:
+ *
+ *   EDITING ──send (author)──> REVIEWING ──evaluate (grade teacher)──> EVALUATED
+ *      EVALUATED ──send again (author)──> REVIEWING ──update evaluation (evaluator)──> EVALUATED …
+ *   REVIEWING or EVALUATED, once an evaluation exists ──publish (grade teacher, admin)──> PUBLISHED
+ *
+ * Every write that depends on the status is a conditional UPDATE/DELETE `WHERE status IN (allowed)`
+ * (publishing also `AND an evaluation exists`), so two requests racing cannot both pass a check
+ * made on a stale read; a write that matches nothing is explained by reading the fic again.
  */
-import { storyMessages, storyStatuses, type StoryPermissions, type StoryStatus } from '@fics/contracts';
+import {
+  storyMessages,
+  storyStatuses,
+  evaluationMessages,
+  type StoryPermissions,
+  type StoryStatus,
+} from '@fics/contracts';
 import type { Actor } from '../../plugins/auth';
 
-/** How the caller relates to a fic. `gradeTeacher`: a teacher of the fic's grade. */
-export type StoryRelation = 'author' | 'gradeTeacher' | 'admin' | 'other';
+/**
+ * How the caller relates to a fic. `gradeTeacher`: a teacher of the fic's grade; `evaluator`: the
+ * grade teacher who wrote its evaluation (the first to evaluate it).
+ */
+export type StoryRelation = 'author' | 'evaluator' | 'gradeTeacher' | 'admin' | 'other';
 
-export type StoryAction = 'edit' | 'send' | 'delete';
+export type StoryAction =
+  'edit' | 'send' | 'delete' | 'publish' | 'evaluate' | 'updateEvaluation' | 'viewEvaluation';
 
 const ALL: readonly StoryStatus[] = storyStatuses;
+const UNDER_REVIEW: readonly StoryStatus[] = ['REVIEWING', 'EVALUATED'];
 
 /** For each action, the statuses in which each relation may take it; a relation left out never may. */
 const rules: Record<StoryAction, Partial<Record<StoryRelation, readonly StoryStatus[]>>> = {
-  // The author edits a draft, and a corrected fic before resending it; administrators always.
-  edit: { author: ['EDITING', 'EVALUATED'], admin: ALL },
+  // The author edits a draft and a corrected fic before resending it; the evaluator corrects it
+  // while it is under review; administrators always. Nobody else edits a PUBLISHED fic.
+  edit: { author: ['EDITING', 'EVALUATED'], evaluator: UNDER_REVIEW, admin: ALL },
   // EDITING → REVIEWING and EVALUATED → REVIEWING, by the author only.
   send: { author: ['EDITING', 'EVALUATED'] },
-  // The author deletes only a draft; administrators always.
-  delete: { author: ['EDITING'], admin: ALL },
+  // The author deletes only a draft; the evaluator a fic of theirs, published or not; admins always.
+  delete: { author: ['EDITING'], evaluator: ['REVIEWING', 'EVALUATED', 'PUBLISHED'], admin: ALL },
+  // → PUBLISHED, and only once an evaluation exists (checked with the write).
+  publish: { gradeTeacher: UNDER_REVIEW, evaluator: UNDER_REVIEW, admin: UNDER_REVIEW },
+  // The first evaluation: REVIEWING → EVALUATED. Once one exists it is updated, not created again
+  // (the evaluator gets a 409 saying so; the service tells another teacher who came first).
+  evaluate: { gradeTeacher: ['REVIEWING'], evaluator: [] },
+  // The evaluator rewrites it while the fic is under review (a resent fic goes back to EVALUATED).
+  updateEvaluation: { evaluator: UNDER_REVIEW },
+  // The student reads theirs, with the evaluator and administrators, whatever the status.
+  viewEvaluation: { author: ALL, evaluator: ALL, admin: ALL },
 };
 
 /** The status a `send` leads to. */
 export const SENT_STATUS: StoryStatus = 'REVIEWING';
+/** The status an evaluation (created or updated) leads to. */
+export const EVALUATED_STATUS: StoryStatus = 'EVALUATED';
+export const PUBLISHED_STATUS: StoryStatus = 'PUBLISHED';
 
 export function relationTo(
   actor: Actor | null,
-  story: { authorId: string },
+  story: { authorId: string; evaluatorId: string | null },
   isGradeTeacher: boolean,
 ): StoryRelation {
   if (!actor) {
@@ -41,7 +70,10 @@ export function relationTo(
   if (actor.userId === story.authorId) {
     return 'author';
   }
-  return actor.role === 'TEACHER' && isGradeTeacher ? 'gradeTeacher' : 'other';
+  if (actor.role !== 'TEACHER' || !isGradeTeacher) {
+    return 'other';
+  }
+  return story.evaluatorId === actor.userId ? 'evaluator' : 'gradeTeacher';
 }
 
 /** Statuses in which `relation` may take `action` (empty: never). */
@@ -54,9 +86,12 @@ export function canView(relation: StoryRelation, status: StoryStatus): boolean {
   return status === 'PUBLISHED' || relation !== 'other';
 }
 
-/** Who may learn the real author of an anonymous or pseudonymous fic. */
+/**
+ * Who may learn the real author of an anonymous or pseudonymous fic (spec 001 §2, §6): the author,
+ * the evaluating teacher and administrators. Other teachers of the grade review it blind.
+ */
 export function canSeeRealAuthor(relation: StoryRelation): boolean {
-  return relation !== 'other';
+  return relation === 'author' || relation === 'evaluator' || relation === 'admin';
 }
 
 export type Decision = { ok: true } | { ok: false; type: 'FORBIDDEN' | 'CONFLICT'; message: string };
@@ -68,12 +103,29 @@ const conflictMessages: Record<StoryAction, Partial<Record<StoryStatus, string>>
     PUBLISHED: storyMessages.cannotSendPublished,
   },
   delete: {},
+  publish: { EDITING: storyMessages.cannotPublishUnsent, PUBLISHED: storyMessages.cannotPublishAgain },
+  evaluate: {
+    EDITING: evaluationMessages.notSent,
+    EVALUATED: evaluationMessages.alreadyEvaluated,
+    PUBLISHED: evaluationMessages.published,
+  },
+  updateEvaluation: { EDITING: evaluationMessages.notSent, PUBLISHED: evaluationMessages.published },
+  viewEvaluation: {},
 };
 const fallbackConflict: Record<StoryAction, string> = {
   edit: storyMessages.cannotEditNow,
   send: storyMessages.cannotSendNow,
   delete: storyMessages.cannotDeleteNow,
+  publish: storyMessages.cannotPublishWithoutEvaluation,
+  evaluate: evaluationMessages.alreadyEvaluated,
+  updateEvaluation: evaluationMessages.published,
+  viewEvaluation: evaluationMessages.notFound,
 };
+
+/** The 409 message for `action` refused in `status`. */
+export function conflictMessage(action: StoryAction, status: StoryStatus): string {
+  return conflictMessages[action][status] ?? fallbackConflict[action];
+}
 
 /**
  * Whether `relation` may take `action` on a fic in `status`: a relation that never may is refused
@@ -85,20 +137,30 @@ export function decide(action: StoryAction, relation: StoryRelation, status: Sto
     return { ok: false, type: 'FORBIDDEN', message: '' };
   }
   if (!allowed.includes(status)) {
-    return {
-      ok: false,
-      type: 'CONFLICT',
-      message: conflictMessages[action][status] ?? fallbackConflict[action],
-    };
+    return { ok: false, type: 'CONFLICT', message: conflictMessage(action, status) };
   }
   return { ok: true };
 }
 
-/** What the caller may do now, for the web's buttons (the server decides again on each request). */
-export function permissionsFor(relation: StoryRelation, status: StoryStatus): StoryPermissions {
+/**
+ * What the caller may do now, for the web's buttons (the server decides again on each request).
+ * `hasEvaluation`: publishing needs one, creating one needs none, and only an existing one is read
+ * or updated.
+ */
+export function permissionsFor(
+  relation: StoryRelation,
+  story: { status: StoryStatus; hasEvaluation: boolean; authorHidden: boolean },
+): StoryPermissions {
+  const { status, hasEvaluation } = story;
+  const may = (action: StoryAction) => decide(action, relation, status).ok;
   return {
-    canEdit: decide('edit', relation, status).ok,
-    canSend: decide('send', relation, status).ok,
-    canDelete: decide('delete', relation, status).ok,
+    canEdit: may('edit'),
+    canSend: may('send'),
+    canDelete: may('delete'),
+    canPublish: hasEvaluation && may('publish'),
+    canEvaluate: !hasEvaluation && may('evaluate'),
+    canUpdateEvaluation: hasEvaluation && may('updateEvaluation'),
+    canViewEvaluation: hasEvaluation && may('viewEvaluation'),
+    canRevealAuthor: story.authorHidden && (relation === 'evaluator' || relation === 'admin'),
   };
 }

@@ -1,8 +1,9 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { publicStudentName, type Story, type StoryAuthor, type StorySummary } from '@fics/contracts';
 import type { DbOrTx } from '../../db/client';
-import { roles, stories, storyTags, tags, userGrades, users } from '../../db/schema';
+import { evaluations, roles, stories, storyTags, tags, userGrades, users } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
+import { loadEvaluationView } from '../evaluations/evaluation-view';
 import { loadCoverImages } from '../media/covers';
 import { mediaUrl } from '../media/media.service';
 import { canSeeRealAuthor, permissionsFor, relationTo, type StoryRelation } from './story-status';
@@ -29,10 +30,18 @@ export const storyColumns = {
   createdAt: stories.createdAt,
   updatedAt: stories.updatedAt,
   publishedAt: stories.publishedAt,
+  /** The evaluation's id and its teacher (the evaluator), null while there is none. */
+  evaluationId: evaluations.id,
+  evaluatorId: evaluations.teacherId,
 };
 
 const selectStory = (db: DbOrTx, storyId: string) =>
-  db.select(storyColumns).from(stories).where(eq(stories.id, storyId)).limit(1);
+  db
+    .select(storyColumns)
+    .from(stories)
+    .leftJoin(evaluations, eq(evaluations.storyId, stories.id))
+    .where(eq(stories.id, storyId))
+    .limit(1);
 
 export type StoryRow = Awaited<ReturnType<typeof selectStory>>[number];
 
@@ -56,10 +65,18 @@ export async function teachesGrade(db: DbOrTx, actor: Actor | null, gradeId: str
 }
 
 /** The caller's relation to a fic, reading the grade membership only when it matters. */
-export async function storyRelation(db: DbOrTx, actor: Actor | null, row: StoryRow): Promise<StoryRelation> {
+export async function storyRelation(
+  db: DbOrTx,
+  actor: Actor | null,
+  row: Pick<StoryRow, 'authorId' | 'gradeId' | 'evaluatorId'>,
+): Promise<StoryRelation> {
   const gradeTeacher = actor?.role === 'TEACHER' && actor.userId !== row.authorId;
   return relationTo(actor, row, gradeTeacher ? await teachesGrade(db, actor, row.gradeId) : false);
 }
+
+/** Whether the fic hides its author (anonymous or pseudonymous). */
+export const authorHidden = (row: { anonymity: boolean; nicknameValue: string | null }) =>
+  row.anonymity || row.nicknameValue !== null;
 
 const dateOf = (row: { publishedAt: Date | null; createdAt: Date }) =>
   (row.publishedAt ?? row.createdAt).toISOString();
@@ -79,8 +96,7 @@ function authorFor(options: {
   if (!author) {
     return null;
   }
-  const hidden = row.anonymity || row.nicknameValue !== null;
-  if (hidden && !canSeeRealAuthor(relation)) {
+  if (authorHidden(row) && !canSeeRealAuthor(relation)) {
     return null;
   }
   if (!actor && author.role === 'STUDENT') {
@@ -119,7 +135,12 @@ export async function buildStoryView(options: {
   relation: StoryRelation;
 }): Promise<Story> {
   const { db, actor, row, relation } = options;
-  const [authorRows, covers, tagLists] = await Promise.all([
+  const permissions = permissionsFor(relation, {
+    status: row.status,
+    hasEvaluation: row.evaluationId !== null,
+    authorHidden: authorHidden(row),
+  });
+  const [authorRows, covers, tagLists, evaluation] = await Promise.all([
     db
       .select({ name: users.name, role: roles.name, profilePictureId: users.profilePictureId })
       .from(users)
@@ -128,6 +149,7 @@ export async function buildStoryView(options: {
       .limit(1),
     loadCoverImages({ db, coverIds: [row.coverId] }),
     loadStoryTags(db, [row.id]),
+    permissions.canViewEvaluation ? loadEvaluationView(db, row.id) : undefined,
   ]);
   const image = covers.get(row.coverId);
   if (!image) {
@@ -154,7 +176,9 @@ export async function buildStoryView(options: {
     writtenBy: authorFor({ row, author: authorRows[0], actor, relation }),
     likesCount: row.likesCount,
     comments: row.commentsCount,
-    permissions: permissionsFor(relation, row.status),
+    rounds: row.rounds,
+    evaluation: evaluation ? [evaluation] : [],
+    permissions,
   };
 }
 

@@ -7,6 +7,7 @@ import type * as CropImage from '../../../lib/crop-image';
 import { setTokens } from '../../../lib/session';
 import { makeUser, mockApi, renderApp, requestUrl, type Handler } from '../../../test/utils';
 import { readUnsavedWork, unsavedWorkKey, writeUnsavedWork } from '../unsaved-work';
+import { makePermissions } from '../pages/story-page.fixtures';
 
 // jsdom cannot run Quill (no layout, no selection API): a textarea stands in for it here; the real
 // editor is exercised by the browser tests.
@@ -79,7 +80,9 @@ function makeStory(overrides: Partial<Story> = {}): Story {
     writtenBy: { _id: 'student-1', name: student.name, profilePicture: null },
     likesCount: 0,
     comments: 0,
-    permissions: { canEdit: true, canSend: true, canDelete: true },
+    rounds: 0,
+    evaluation: [],
+    permissions: makePermissions({ canEdit: true, canSend: true, canDelete: true }),
     ...overrides,
   };
 }

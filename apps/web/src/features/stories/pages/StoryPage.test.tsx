@@ -6,7 +6,7 @@ import type { Story, User } from '@fics/contracts';
 import { routes } from '../../../app/router';
 import { setTokens } from '../../../lib/session';
 import { makeUser, mockApi, renderApp, type Handler } from '../../../test/utils';
-import { makeStory, storyId } from './story-page.fixtures';
+import { makePermissions, makeStory, storyId } from './story-page.fixtures';
 import { unsavedWorkKey, writeUnsavedWork } from '../unsaved-work';
 
 // The editor is another component's business (and loads Quill): a stand-in with its interface.
@@ -107,7 +107,7 @@ describe('StoryPage (/fics/:storyId)', () => {
         draft: false,
         wordCount: 1,
         writtenBy: { _id: 'user-STUDENT', name: 'Sofía E.', profilePicture: null },
-        permissions: { canEdit: false, canSend: false, canDelete: false },
+        permissions: makePermissions({ canEdit: false, canSend: false, canDelete: false }),
       }),
       { actor: null },
     );
@@ -120,11 +120,11 @@ describe('StoryPage (/fics/:storyId)', () => {
   });
 
   it.each([
-    [{ canEdit: true, canSend: false, canDelete: false }, ['Editar']],
-    [{ canEdit: false, canSend: true, canDelete: false }, ['Enviar fic']],
-    [{ canEdit: true, canSend: true, canDelete: false }, ['Editar', 'Enviar fic']],
-    [{ canEdit: false, canSend: false, canDelete: true }, ['Eliminar']],
-    [{ canEdit: true, canSend: true, canDelete: true }, ['Editar', 'Enviar fic', 'Eliminar']],
+    [makePermissions({ canEdit: true, canSend: false, canDelete: false }), ['Editar']],
+    [makePermissions({ canEdit: false, canSend: true, canDelete: false }), ['Enviar fic']],
+    [makePermissions({ canEdit: true, canSend: true, canDelete: false }), ['Editar', 'Enviar fic']],
+    [makePermissions({ canEdit: false, canSend: false, canDelete: true }), ['Eliminar']],
+    [makePermissions({ canEdit: true, canSend: true, canDelete: true }), ['Editar', 'Enviar fic', 'Eliminar']],
   ])('offers the actions the server allows: %o', async (permissions, expected) => {
     renderStory(makeStory({ permissions }));
     await title();
@@ -203,7 +203,7 @@ describe('StoryPage (/fics/:storyId)', () => {
               story: makeStory({
                 publicationStatus: 'REVIEWING',
                 draft: false,
-                permissions: { canEdit: false, canSend: false, canDelete: false },
+                permissions: makePermissions({ canEdit: false, canSend: false, canDelete: false }),
               }),
             },
           };
@@ -323,7 +323,7 @@ describe('StoryPage (/fics/:storyId)', () => {
         nicknameValue: 'La Gaviota',
         writtenBy: null,
         publicationStatus: 'PUBLISHED',
-        permissions: { canEdit: false, canSend: false, canDelete: false },
+        permissions: makePermissions({ canEdit: false, canSend: false, canDelete: false }),
       }),
       { actor: null },
     );

@@ -13,6 +13,21 @@ const image = {
   ],
 };
 
+/** What a caller may do, everything false unless said otherwise. */
+export function makePermissions(overrides: Partial<Story['permissions']> = {}): Story['permissions'] {
+  return {
+    canEdit: false,
+    canSend: false,
+    canDelete: false,
+    canPublish: false,
+    canEvaluate: false,
+    canUpdateEvaluation: false,
+    canViewEvaluation: false,
+    canRevealAuthor: false,
+    ...overrides,
+  };
+}
+
 /** A fic as GET /stories/:id answers it: by default the signed-in student's draft. */
 export function makeStory(overrides: Partial<Story> = {}): Story {
   return {
@@ -36,7 +51,9 @@ export function makeStory(overrides: Partial<Story> = {}): Story {
     writtenBy: { _id: 'user-STUDENT', name: 'Sofía Escobar Ruiz', profilePicture: null },
     likesCount: 0,
     comments: 0,
-    permissions: { canEdit: true, canSend: true, canDelete: true },
+    rounds: 0,
+    evaluation: [],
+    permissions: makePermissions({ canEdit: true, canSend: true, canDelete: true }),
     ...overrides,
   };
 }

@@ -1,0 +1,146 @@
+/**
+ * Evaluations (spec 001 §3 Evaluation, §4, §5 Evaluation, §7 evaluation calls): a teacher's rubric
+ * grid with the checked cells, a comment, and the score the server computes from the checks.
+ */
+import { z } from 'zod';
+import { idSchema } from './common';
+import {
+  cellField,
+  gridScore,
+  gridShape,
+  normalizeGrid,
+  rubricGridCellSchema,
+  rubricGridColumnSchema,
+  type RubricColumn,
+  type RubricRow,
+} from './rubrics';
+
+export const evaluationLimits = {
+  commentMax: 70,
+  commentRows: 2,
+} as const;
+
+export const evaluationMessages = {
+  commentMax: `El comentario debe tener máximo ${evaluationLimits.commentMax} caracteres`,
+  rowsRequired: 'La evaluación necesita al menos una fila',
+  oneCheckPerRow: 'Marca solo una casilla por fila',
+  criterionNotCheckable: 'El criterio no tiene puntaje: marca una de las otras columnas',
+  storyRequired: 'La fic es requerida',
+  userMismatch: 'El estudiante indicado no es el autor de esta fic',
+  onlyTeachers: 'Solo los docentes pueden evaluar fics',
+  notFound: 'La evaluación solicitada no existe',
+  notSent: 'Esta fic aún no fue enviada a revisión',
+  alreadyEvaluated: 'Esta fic ya tiene una evaluación: actualízala en vez de crear otra',
+  evaluatedByOther: 'Otro docente ya evaluó esta fic',
+  published: 'Esta fic ya fue publicada: su evaluación no se puede cambiar',
+  sent: 'Evaluación enviada exitosamente',
+  updated: 'Evaluación actualizada exitosamente',
+} as const;
+
+export const evaluationCommentField = z
+  .string({ error: evaluationMessages.commentMax })
+  .transform((value) => value.trim())
+  .pipe(z.string().max(evaluationLimits.commentMax, evaluationMessages.commentMax));
+
+/** Adds an issue for each row with two checked cells or a checked criterion. */
+function checkMarks(grid: { columns: RubricColumn[]; items: RubricRow[] }, ctx: z.RefinementCtx): void {
+  const criterion = grid.columns[0] ? cellField(grid.columns[0].key) : undefined;
+  grid.items.forEach((row, index) => {
+    if (criterion && row[criterion]?.checked) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['items', index],
+        message: evaluationMessages.criterionNotCheckable,
+      });
+      return;
+    }
+    const checked = Object.values(row).filter((cell) => cell.checked).length;
+    if (checked > 1) {
+      ctx.addIssue({ code: 'custom', path: ['items', index], message: evaluationMessages.oneCheckPerRow });
+    }
+  });
+}
+
+const evaluationGridShape = {
+  columns: gridShape.columns,
+  items: gridShape.items.min(1, evaluationMessages.rowsRequired),
+};
+
+/**
+ * POST /evaluations. `userId` is the fic's author, as the spec's client sends it; it is checked, and
+ * may be left out (a teacher does not see the author of an anonymous fic before evaluating it).
+ * `score` is never read: the server sums the checked cells' points.
+ */
+export const createEvaluationBodySchema = z
+  .object({
+    storyId: idSchema,
+    userId: idSchema.optional(),
+    /** The rubric the grid was copied from, if any (kept for reference). */
+    rubricId: idSchema.nullable().optional(),
+    ...evaluationGridShape,
+    comment: evaluationCommentField.default(''),
+  })
+  .transform((value, ctx) => {
+    const grid = normalizeGrid(value, ctx, true);
+    checkMarks(grid, ctx);
+    return {
+      storyId: value.storyId,
+      userId: value.userId,
+      rubricId: value.rubricId ?? null,
+      comment: value.comment,
+      ...grid,
+    };
+  });
+export type CreateEvaluationBody = z.infer<typeof createEvaluationBodySchema>;
+export type CreateEvaluationInput = z.input<typeof createEvaluationBodySchema>;
+
+/**
+ * PATCH /evaluations/:id: `items` and `comment` (spec 001 §7), and `columns` when the grid's
+ * columns change too; the rows are checked against the columns that result. The score is recomputed.
+ */
+export const updateEvaluationBodySchema = z.object({
+  columns: gridShape.columns.optional(),
+  items: evaluationGridShape.items.optional(),
+  comment: evaluationCommentField.optional(),
+});
+export type UpdateEvaluationBody = z.infer<typeof updateEvaluationBodySchema>;
+
+/** Checks an update's grid (the stored columns when the update brings none). */
+export function parseEvaluationGrid(grid: {
+  columns: RubricColumn[];
+  items: Record<string, unknown>[];
+}):
+  | { success: true; data: { columns: RubricColumn[]; items: RubricRow[]; score: number } }
+  | { success: false; error: z.ZodError } {
+  const schema = z.object(evaluationGridShape).transform((value, ctx) => {
+    const clean = normalizeGrid(value, ctx, true);
+    checkMarks(clean, ctx);
+    return { ...clean, score: gridScore(clean) };
+  });
+  return schema.safeParse(grid);
+}
+
+export const evaluationSchema = z
+  .object({
+    _id: z.string(),
+    storyId: z.string(),
+    /** The evaluating teacher; null if that account was deleted. */
+    teacherId: z.string().nullable(),
+    teacher: z.object({ _id: z.string(), name: z.string() }).nullable(),
+    rubricId: z.string().nullable(),
+    columns: z.array(rubricGridColumnSchema),
+    items: z.array(z.record(z.string(), rubricGridCellSchema)),
+    comment: z.string(),
+    /** The sum of the checked cells' points, computed by the server. */
+    score: z.number().int(),
+    /** The best possible score (each row's highest level). */
+    maxScore: z.number().int(),
+    /** The round (sending) of the fic the evaluation was last written for. */
+    round: z.number().int(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Evaluation' });
+export type Evaluation = z.infer<typeof evaluationSchema>;
+
+export const evaluationResponseSchema = z.object({ evaluation: evaluationSchema });
