@@ -34,6 +34,7 @@ import { usersRoutes } from './modules/users/users.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
+import { rubricsRoutes } from './modules/rubrics/rubrics.routes';
 
 z.config(z.locales.es());
 
@@ -141,6 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(mediaRoutes);
       await api.register(authRoutes);
       await api.register(rolesRoutes);
+      await api.register(rubricsRoutes);
     },
     { prefix: API_PREFIX },
   );
