@@ -2,6 +2,7 @@
  * What other features may use of fics (lint: eslint.config.js, feature boundaries): how a fic's
  * cover, text, status and date are shown, and the gallery link of a tag.
  */
+export { useDeleteStory } from './api';
 export { StoryBody } from './components/StoryBody';
 export { StoryCover, coverSrcSet } from './components/StoryCover';
 export { StoryStatusChip } from './components/StoryStatusChip';
