@@ -120,11 +120,19 @@ export type RubricCell = z.infer<typeof rubricCellSchema>;
 /** One row: `col{key}` → cell, for every column. */
 export type RubricRow = Record<string, RubricCell>;
 
-const rowSchema = z.record(z.string(), z.unknown(), { error: rubricMessages.rowInvalid });
+/**
+ * One row: `col{key}` → cell. Each cell is checked here, so its errors (`items.{row}.col{key}.value`)
+ * come together with the other fields' errors; whether the row's cells match the columns is checked
+ * with the whole grid (`normalizeGrid`).
+ */
+const rowSchema = z.record(
+  z.string().regex(/^col[A-Za-z0-9_-]+$/, rubricMessages.rowInvalid),
+  rubricCellSchema,
+  { error: rubricMessages.rowInvalid },
+);
 
 /**
- * Columns and rows checked together: keys unique, every row holding exactly one cell per column
- * (each cell checked by `rubricCellSchema`, with its error on `items.{row}.col{key}.value`).
+ * Columns and rows checked together: keys unique, every row holding exactly one cell per column.
  * The criterion (column 0) never carries points: its pointValue is stored as 0.
  */
 export const gridShape = {
@@ -138,12 +146,8 @@ export const gridShape = {
     .max(rubricLimits.rowsMax, rubricMessages.rowsMax),
 };
 
-/** Parses the rows against the columns; adds issues at the right paths and returns the clean rows. */
-function parseRows(
-  columns: RubricColumn[],
-  items: Record<string, unknown>[],
-  ctx: z.RefinementCtx,
-): RubricRow[] {
+/** Checks the rows against the columns; adds issues at the right paths and returns the rows in column order. */
+function parseRows(columns: RubricColumn[], items: RubricRow[], ctx: z.RefinementCtx): RubricRow[] {
   const keys = columns.map((c) => c.key);
   if (new Set(keys).size !== keys.length) {
     ctx.addIssue({ code: 'custom', path: ['columns'], message: rubricMessages.columnsInvalid });
@@ -157,19 +161,16 @@ function parseRows(
     }
     for (const key of keys) {
       const field = cellField(key);
-      const raw = row[field];
-      const parsed = rubricCellSchema.safeParse(raw ?? { value: '' });
-      if (!parsed.success) {
-        for (const issue of parsed.error.issues) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['items', index, field, ...(issue.path.length ? issue.path : ['value'])],
-            message: issue.message,
-          });
-        }
+      const cell = row[field];
+      if (!cell) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['items', index, field, 'value'],
+          message: rubricMessages.cellRequired,
+        });
         continue;
       }
-      out[field] = parsed.data;
+      out[field] = cell;
     }
     return out;
   });
@@ -177,7 +178,7 @@ function parseRows(
 
 /** The grid as stored: criterion worth 0, rows cleaned; `keepChecks` for evaluations. */
 export function normalizeGrid(
-  grid: { columns: RubricColumn[]; items: Record<string, unknown>[] },
+  grid: { columns: RubricColumn[]; items: RubricRow[] },
   ctx: z.RefinementCtx,
   keepChecks: boolean,
 ): { columns: RubricColumn[]; items: RubricRow[] } {

@@ -243,7 +243,8 @@ describe('rubric validation (POST and PATCH /rubrics): 400 with one Spanish mess
       );
       await expectRefused(
         { items: [{ ...rubricRow('Ortografía'), ownerId: 'x' }] },
-        { 'items.0': rubricMessages.rowInvalid },
+        // A field that cannot be a cell at all is named in the path.
+        { 'items.0.ownerId': rubricMessages.rowInvalid },
       );
     });
 
