@@ -235,12 +235,12 @@ const visuallyHidden = {
 function SchoolAndGrade({ row }: { row: ReviewStoryRow }) {
   return (
     <>
-      <Typography component="span" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+      <Box component="span" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
         {row.college}
-      </Typography>
-      <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+      </Box>
+      <Box component="span" sx={{ display: 'block', color: 'text.secondary' }}>
         {row.grade}
-      </Typography>
+      </Box>
     </>
   );
 }

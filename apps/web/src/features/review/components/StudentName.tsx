@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { storyMessages, type ReviewStoryRow } from '@fics/contracts';
 
@@ -19,13 +18,9 @@ export function StudentName({
   const pseudonym = row.nicknameValue ? t('review.pseudonym', { name: row.nicknameValue }) : null;
   if (row.student === null) {
     return (
-      <Typography
-        component="span"
-        color="text.secondary"
-        sx={{ fontStyle: 'italic', overflowWrap: 'anywhere' }}
-      >
+      <Box component="span" sx={{ color: 'text.secondary', fontStyle: 'italic', overflowWrap: 'anywhere' }}>
         {pseudonym ?? storyMessages.anonymous}
-      </Typography>
+      </Box>
     );
   }
   const marker = row.anonymity ? t('review.anonymousMarker') : pseudonym;
