@@ -3,9 +3,24 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { AuthResult, College } from '@fics/contracts';
+import type { AuthResult, College, Story, StorySummary } from '@fics/contracts';
 import type { Config } from './config';
-import { colleges, grades, users } from './db/schema';
+import {
+  colleges,
+  evaluations,
+  grades,
+  mailOutbox,
+  media,
+  notifications,
+  roles,
+  rubrics,
+  stories,
+  storyRevisions,
+  storyTags,
+  tags,
+  userGrades,
+  users,
+} from './db/schema';
 import { DEMO_ACCOUNTS_FILE, type DemoAccountsFile } from './db/seed/demo';
 import { hashPassword } from './lib/passwords';
 import { runStartupTasks } from './startup';
@@ -77,7 +92,7 @@ describe('demo data (SEED_DEMO=true)', () => {
     await t.close();
   });
 
-  it('seeds the demo school and three accounts that log in, stores and prints their passwords', async () => {
+  it('seeds the demo schools and four accounts that log in, stores and prints their passwords', async () => {
     await startup(t);
 
     const file = path.join(t.config.dataDir, DEMO_ACCOUNTS_FILE);
@@ -86,50 +101,77 @@ describe('demo data (SEED_DEMO=true)', () => {
     expect(accounts.map(({ role, name, email }) => ({ role, name, email }))).toEqual([
       { role: 'ADMIN', name: 'Ana Administradora', email: 'administrador@demo.fics.cl' },
       { role: 'TEACHER', name: 'Diego Docente', email: 'docente@demo.fics.cl' },
+      { role: 'TEACHER', name: 'Carla Profesora', email: 'profesora@demo.fics.cl' },
       { role: 'STUDENT', name: 'Sofía Estudiante', email: 'estudiante@demo.fics.cl' },
     ]);
     const passwords = accounts.map((a) => a.password);
-    expect(new Set(passwords).size).toBe(3);
+    expect(new Set(passwords).size).toBe(4);
     for (const password of passwords) {
       expect(password).toMatch(/^[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$/);
     }
 
-    const [college] = await t.app.db.select().from(colleges);
-    // Stored by official code (Metropolitana de Santiago, Santiago), answered by name.
-    expect(college).toMatchObject({ name: 'Colegio Demo Los Aromos', regionId: '13', communeId: '13101' });
-    const byRole = new Map<string, AuthResult>();
+    const schools = await t.app.db.select().from(colleges).orderBy(colleges.sortKey);
+    // Stored by official code, answered by name.
+    expect(schools.map(({ name, regionId, communeId }) => ({ name, regionId, communeId }))).toEqual([
+      { name: 'Colegio Demo Los Aromos', regionId: '13', communeId: '13101' },
+      { name: 'Liceo Demo Costa Azul', regionId: '05', communeId: '05101' },
+    ]);
+    const [aromos, costa] = schools;
+    const byEmail = new Map<string, AuthResult>();
     for (const account of accounts) {
       const res = await login(t, account.email, account.password);
       expect(res.statusCode).toBe(200);
-      byRole.set(account.role, res.json<AuthResult>());
+      byEmail.set(account.email, res.json<AuthResult>());
     }
-    const schools = await t.app.inject({
+    const answer = await t.app.inject({
       method: 'GET',
       url: '/api/v1/colleges',
-      headers: { authorization: `Bearer ${byRole.get('ADMIN')!.accessToken}` },
+      headers: { authorization: `Bearer ${byEmail.get('administrador@demo.fics.cl')!.accessToken}` },
     });
-    expect(schools.json<{ colleges: College[] }>().colleges).toEqual([
+    const label = (g: { level: string; cicle: string; name: string }) => `${g.level} ${g.cicle} ${g.name}`;
+    expect(
+      answer
+        .json<{ colleges: College[] }>()
+        .colleges.map((c) => ({ ...c, grades: c.grades.map(label).sort() })),
+    ).toEqual([
       {
-        _id: college!.id,
+        _id: aromos!.id,
         name: 'Colegio Demo Los Aromos',
         region: 'Metropolitana de Santiago',
         zone: 'Santiago',
-        grades: [
-          expect.objectContaining({ level: 'Quinto', cicle: 'Básico', name: 'A' }),
-          expect.objectContaining({ level: 'Primero', cicle: 'Medio', name: 'B' }),
-        ],
+        grades: ['Primero Medio B', 'Quinto Básico A'],
+      },
+      {
+        _id: costa!.id,
+        name: 'Liceo Demo Costa Azul',
+        region: 'Valparaíso',
+        zone: 'Valparaíso',
+        grades: ['Segundo Medio C', 'Sexto Básico A'],
       },
     ]);
-    const label = (g: { level: string; cicle: string; name: string }) => `${g.level} ${g.cicle} ${g.name}`;
-    expect(byRole.get('TEACHER')!.user.gradeId.map(label).sort()).toEqual([
+    const user = (email: string) => byEmail.get(email)!.user;
+    expect(user('docente@demo.fics.cl').gradeId.map(label).sort()).toEqual([
       'Primero Medio B',
       'Quinto Básico A',
     ]);
-    expect(byRole.get('STUDENT')!.user.gradeId.map(label)).toEqual(['Quinto Básico A']);
-    expect(byRole.get('STUDENT')!.user.collegeId).toEqual([
-      { _id: college!.id, name: 'Colegio Demo Los Aromos' },
+    expect(user('profesora@demo.fics.cl').gradeId.map(label).sort()).toEqual([
+      'Segundo Medio C',
+      'Sexto Básico A',
     ]);
-    expect(byRole.get('ADMIN')!.user.gradeId).toEqual([]);
+    expect(user('estudiante@demo.fics.cl').gradeId.map(label)).toEqual(['Quinto Básico A']);
+    expect(user('estudiante@demo.fics.cl').collegeId).toEqual([
+      { _id: aromos!.id, name: 'Colegio Demo Los Aromos' },
+    ]);
+    expect(user('administrador@demo.fics.cl').gradeId).toEqual([]);
+
+    // The other students have no password: they cannot log in, and are not printed.
+    const students = await t.app.db
+      .select({ email: users.email, passwordHash: users.passwordHash })
+      .from(users)
+      .innerJoin(roles, eq(roles.id, users.roleId))
+      .where(eq(roles.name, 'STUDENT'));
+    expect(students).toHaveLength(13);
+    expect(students.filter((s) => s.passwordHash === null)).toHaveLength(12);
 
     expect(t.printed).toHaveLength(1);
     expect(t.printed[0]).toContain('Cuentas de demostración:');
@@ -137,15 +179,179 @@ describe('demo data (SEED_DEMO=true)', () => {
       expect(t.printed[0]).toContain(account.email);
       expect(t.printed[0]).toContain(account.password);
     }
+    expect(t.printed[0]).not.toContain('martina.rojas@demo.fics.cl');
+  });
+
+  it('seeds fics in every status with covers, tags, revisions, evaluations and notifications', async () => {
+    const { db } = t.app;
+    const rows = await db.select().from(stories);
+    const count = (status: string) => rows.filter((row) => row.status === status).length;
+    expect({
+      EDITING: count('EDITING'),
+      REVIEWING: count('REVIEWING'),
+      EVALUATED: count('EVALUATED'),
+      PUBLISHED: count('PUBLISHED'),
+    }).toEqual({ EDITING: 3, REVIEWING: 4, EVALUATED: 3, PUBLISHED: 24 });
+    const published = rows.filter((row) => row.status === 'PUBLISHED');
+    expect(published.filter((row) => row.anonymity).length).toBeGreaterThanOrEqual(3);
+    expect(published.filter((row) => row.nicknameValue !== null).length).toBeGreaterThanOrEqual(3);
+    expect(new Set(published.map((row) => row.collegeId)).size).toBe(2);
+    expect(new Set(published.map((row) => row.authorId)).size).toBeGreaterThanOrEqual(10);
+    // Spread over the past weeks, each on its own date.
+    const ages = published.map((row) => (Date.now() - row.publishedAt!.getTime()) / 86_400_000);
+    expect(Math.min(...ages)).toBeGreaterThan(0);
+    expect(Math.max(...ages)).toBeGreaterThan(21);
+    expect(Math.max(...ages)).toBeLessThan(60);
+    expect(new Set(published.map((row) => row.publishedAt!.toISOString().slice(0, 10))).size).toBeGreaterThan(
+      20,
+    );
+
+    // Every fic: a PNG cover with its WebP sizes, words counted, tags.
+    const images = await db
+      .select({
+        id: media.id,
+        variantOf: media.variantOf,
+        contentType: media.contentType,
+        width: media.width,
+      })
+      .from(media);
+    for (const row of rows) {
+      const cover = images.find((image) => image.id === row.coverId);
+      expect(cover?.contentType, row.title).toBe('image/png');
+      const sizes = images.filter((image) => image.variantOf === row.coverId);
+      expect(sizes.map((s) => `${s.contentType} ${s.width}`).sort(), row.title).toEqual([
+        'image/webp 320',
+        'image/webp 640',
+      ]);
+      expect(row.wordCount, row.title).toBeGreaterThan(10);
+    }
+    const links = await db.select().from(storyTags);
+    expect(new Set(links.map((link) => link.storyId)).size).toBe(rows.length);
+
+    // One revision per sending, numbered from 1.
+    const revisions = await db.select().from(storyRevisions);
+    for (const row of rows) {
+      const rounds = revisions
+        .filter((r) => r.storyId === row.id)
+        .map((r) => r.round)
+        .sort();
+      expect(rounds, row.title).toEqual(Array.from({ length: row.rounds }, (_, i) => i + 1));
+      expect(row.rounds === 0, row.title).toBe(row.status === 'EDITING');
+      expect(row.sentAt === null, row.title).toBe(row.status === 'EDITING');
+    }
+
+    // Evaluations: by a teacher of the fic's grade with their rubric; the score is the checked points.
+    const teachersByGrade = await db.select().from(userGrades);
+    const rubricRows = await db.select().from(rubrics);
+    const evaluationRows = await db.select().from(evaluations);
+    const [diego] = await db.select().from(users).where(eq(users.email, 'docente@demo.fics.cl'));
+    const diegoRubric = rubricRows.find((r) => r.ownerId === diego!.id)!;
+    expect(diegoRubric.columns.map((c) => `${c.name} ${c.pointValue}`)).toEqual([
+      'Criterio 0',
+      'Logrado 3',
+      'Medianamente logrado 2',
+      'Por lograr 1',
+    ]);
+    expect(diegoRubric.items.map((row) => row.col0!.value)).toEqual(
+      expect.arrayContaining(['Ortografía y puntuación', 'Coherencia', 'Creatividad']),
+    );
+    for (const row of rows) {
+      const evaluation = evaluationRows.find((e) => e.storyId === row.id);
+      const expected =
+        ['EVALUATED', 'PUBLISHED'].includes(row.status) || (row.status === 'REVIEWING' && row.rounds > 1);
+      expect(evaluation !== undefined, row.title).toBe(expected);
+      if (!evaluation) {
+        continue;
+      }
+      expect(
+        teachersByGrade.some((g) => g.userId === evaluation.teacherId && g.gradeId === row.gradeId),
+        row.title,
+      ).toBe(true);
+      expect(rubricRows.find((r) => r.id === evaluation.rubricId)?.ownerId, row.title).toBe(
+        evaluation.teacherId,
+      );
+      let score = 0;
+      for (const item of evaluation.items) {
+        const checked = evaluation.columns.filter((c) => item[`col${c.key}`]!.checked);
+        expect(checked, row.title).toHaveLength(1);
+        score += checked[0]!.pointValue;
+      }
+      expect(evaluation.score, row.title).toBe(score);
+      expect(evaluation.maxScore, row.title).toBe(3 * evaluation.items.length);
+      expect(evaluation.round, row.title).toBe(row.status === 'REVIEWING' ? row.rounds - 1 : row.rounds);
+      expect(evaluation.comment.length, row.title).toBeGreaterThan(0);
+    }
+    expect(evaluationRows.filter((e) => e.teacherId === diego!.id).length).toBeGreaterThan(10);
+
+    // The author is told of each publication, without e-mails.
+    const told = await db.select().from(notifications);
+    expect(told.map((n) => `${n.userId} ${n.storyId}`).sort()).toEqual(
+      published.map((row) => `${row.authorId} ${row.id}`).sort(),
+    );
+    expect(await db.select().from(mailOutbox)).toEqual([]);
+  });
+
+  it('gives Sofía her fics in every status, with her evaluation, and shows published fics to visitors', async () => {
+    const { accounts } = readFile(t);
+    const sofia = accounts.find((a) => a.role === 'STUDENT')!;
+    const session = (await login(t, sofia.email, sofia.password)).json<AuthResult>();
+    const headers = { authorization: `Bearer ${session.accessToken}` };
+    const mine = await t.app.inject({ method: 'GET', url: '/api/v1/stories/student-stories', headers });
+    const docs = mine.json<{ stories: { docs: StorySummary[]; totalDocs: number } }>().stories.docs;
+    expect(new Set(docs.map((d) => d.publicationStatus))).toEqual(
+      new Set(['EDITING', 'REVIEWING', 'EVALUATED', 'PUBLISHED']),
+    );
+
+    const evaluated = docs.find((d) => d.publicationStatus === 'EVALUATED')!;
+    const own = await t.app.inject({ method: 'GET', url: `/api/v1/stories/${evaluated._id}`, headers });
+    const story = own.json<{ story: Story }>().story;
+    expect(story.evaluation).toHaveLength(1);
+    expect(story.evaluation[0]).toMatchObject({ teacher: { name: 'Diego Docente' }, maxScore: 12 });
+    expect(story.evaluation[0]!.comment).not.toBe('');
+
+    const published = await t.app.db.select().from(stories).where(eq(stories.status, 'PUBLISHED'));
+    const anonymous = published.find((row) => row.anonymity)!;
+    const pseudonymous = published.find((row) => row.nicknameValue !== null)!;
+    for (const row of [anonymous, pseudonymous]) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/v1/stories/${row.id}` });
+      expect(res.statusCode).toBe(200);
+      const visible = res.json<{ story: Story }>().story;
+      expect(visible.writtenBy).toBeNull();
+      expect(visible.image.variants.map((v) => v.width)).toEqual([320, 640]);
+      expect(visible.tags.length).toBeGreaterThan(0);
+      const image = await t.app.inject({ method: 'GET', url: visible.image.variants[0]!.url });
+      expect(image.statusCode).toBe(200);
+      expect(image.headers['content-type']).toBe('image/webp');
+    }
   });
 
   it('seeds once: a second start adds nothing, keeps the passwords and prints them again', async () => {
     const first = readFile(t);
+    const { db } = t.app;
+    const sizes = async () => ({
+      colleges: (await db.select().from(colleges)).length,
+      grades: (await db.select().from(grades)).length,
+      users: (await db.select().from(users)).length,
+      stories: (await db.select({ id: stories.id }).from(stories)).length,
+      media: (await db.select({ id: media.id }).from(media)).length,
+      tags: (await db.select().from(tags)).length,
+      revisions: (await db.select({ id: storyRevisions.id }).from(storyRevisions)).length,
+      rubrics: (await db.select({ id: rubrics.id }).from(rubrics)).length,
+      evaluations: (await db.select({ id: evaluations.id }).from(evaluations)).length,
+      notifications: (await db.select({ id: notifications.id }).from(notifications)).length,
+    });
+    const before = await sizes();
+    expect(before).toMatchObject({
+      colleges: 2,
+      grades: 4,
+      users: 16,
+      stories: 34,
+      rubrics: 2,
+      evaluations: 28,
+    });
     await startup(t);
     expect(readFile(t)).toEqual(first);
-    expect(await t.app.db.select().from(colleges)).toHaveLength(1);
-    expect(await t.app.db.select().from(grades)).toHaveLength(2);
-    expect(await t.app.db.select().from(users)).toHaveLength(3);
+    expect(await sizes()).toEqual(before);
     expect(t.printed).toHaveLength(2);
     expect(t.printed[1]).toBe(t.printed[0]);
   });

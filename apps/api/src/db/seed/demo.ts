@@ -6,21 +6,39 @@ import { roleDisplayNames, type RoleName } from '@fics/contracts';
 import type { Db, DbOrTx } from '../client';
 import { colleges, grades, roles, userGrades, users } from '../schema';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { demoContentExists, insertDemoContent, prepareDemoCovers } from './demo-content';
+import { DEMO_STUDENTS, type DemoGradeKey } from './demo-stories';
 
-/** The demo school and its grades; region and commune by their codes in chile-regions.json. */
-export const DEMO_COLLEGE = {
-  name: 'Colegio Demo Los Aromos',
-  /** Metropolitana de Santiago, commune Santiago. */
-  regionId: '13',
-  communeId: '13101',
-} as const;
+/** The demo schools and their grades; region and commune by their codes in chile-regions.json. */
+export const DEMO_COLLEGES = [
+  {
+    name: 'Colegio Demo Los Aromos',
+    /** Metropolitana de Santiago, commune Santiago. */
+    regionId: '13',
+    communeId: '13101',
+    grades: [
+      { key: 'quintoA', cicle: 'Básico', level: 'Quinto', name: 'A' },
+      { key: 'primeroB', cicle: 'Medio', level: 'Primero', name: 'B' },
+    ],
+  },
+  {
+    name: 'Liceo Demo Costa Azul',
+    /** Valparaíso, commune Valparaíso. */
+    regionId: '05',
+    communeId: '05101',
+    grades: [
+      { key: 'sextoA', cicle: 'Básico', level: 'Sexto', name: 'A' },
+      { key: 'segundoC', cicle: 'Medio', level: 'Segundo', name: 'C' },
+    ],
+  },
+] as const satisfies readonly {
+  name: string;
+  regionId: string;
+  communeId: string;
+  grades: readonly { key: DemoGradeKey; cicle: string; level: string; name: string }[];
+}[];
 
-export const DEMO_GRADES = [
-  { key: 'quintoA', cicle: 'Básico', level: 'Quinto', name: 'A' },
-  { key: 'primeroB', cicle: 'Medio', level: 'Primero', name: 'B' },
-] as const;
-type DemoGradeKey = (typeof DEMO_GRADES)[number]['key'];
-
+/** The demo accounts with a password, printed at start; in this order in demo-accounts.json. */
 export const DEMO_USERS: readonly { role: RoleName; name: string; email: string; grades: DemoGradeKey[] }[] =
   [
     { role: 'ADMIN', name: 'Ana Administradora', email: 'administrador@demo.fics.cl', grades: [] },
@@ -30,8 +48,25 @@ export const DEMO_USERS: readonly { role: RoleName; name: string; email: string;
       email: 'docente@demo.fics.cl',
       grades: ['quintoA', 'primeroB'],
     },
+    {
+      role: 'TEACHER',
+      name: 'Carla Profesora',
+      email: 'profesora@demo.fics.cl',
+      grades: ['sextoA', 'segundoC'],
+    },
     { role: 'STUDENT', name: 'Sofía Estudiante', email: 'estudiante@demo.fics.cl', grades: ['quintoA'] },
   ];
+
+/** Every demo account: those above and the students without a password (demo-stories.ts). */
+const DEMO_ACCOUNTS = [
+  ...DEMO_USERS,
+  ...DEMO_STUDENTS.map((s) => ({
+    role: 'STUDENT' as const,
+    name: s.name,
+    email: s.email,
+    grades: [s.grade],
+  })),
+];
 
 /** One line of `<DATA_DIR>/demo-accounts.json`. */
 export interface DemoAccount {
@@ -57,9 +92,11 @@ export function generateDemoPassword(): string {
 }
 
 /**
- * Creates what is missing of the demo school, its grades and the three demo accounts, in one
- * transaction; existing rows are left as they are (accounts are never overwritten). Resolves to the
- * accounts created now, with their new passwords.
+ * Creates what is missing of the demo schools, their grades and the demo accounts, in one
+ * transaction; existing rows are left as they are (accounts are never overwritten). The demo
+ * content (rubrics, fics in every status, covers, evaluations) comes with them unless it is there
+ * already (demo-content.ts, demoContentExists). Resolves to the accounts with a password created
+ * now, with their new passwords.
  */
 export async function seedDemoData(options: { db: Db }): Promise<DemoAccount[]> {
   const prepared = await Promise.all(
@@ -68,11 +105,17 @@ export async function seedDemoData(options: { db: Db }): Promise<DemoAccount[]> 
       return { ...user, password, passwordHash: await hashPassword(password) };
     }),
   );
+  // The covers cost the CPU time: they are encoded only when the content is missing, before the transaction.
+  const covers = (await demoContentExists(options.db)) ? undefined : await prepareDemoCovers();
   return options.db.transaction(async (tx) => {
-    const collegeId = await ensureCollege(tx);
-    const gradeIds = new Map<DemoGradeKey, string>();
-    for (const grade of DEMO_GRADES) {
-      gradeIds.set(grade.key, await ensureGrade(tx, collegeId, grade));
+    // Two instances starting together on one server seed one after the other.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('fics-demo-seed'))`);
+    const grades = new Map<DemoGradeKey, { gradeId: string; collegeId: string }>();
+    for (const college of DEMO_COLLEGES) {
+      const collegeId = await ensureCollege(tx, college);
+      for (const grade of college.grades) {
+        grades.set(grade.key, { gradeId: await ensureGrade(tx, collegeId, grade), collegeId });
+      }
     }
     const roleRows = await tx.select().from(roles);
     const roleId = (name: RoleName) => roleRows.find((r) => r.name === name)!.id;
@@ -82,45 +125,61 @@ export async function seedDemoData(options: { db: Db }): Promise<DemoAccount[]> 
       .where(
         inArray(
           sql`lower(${users.email})`,
-          prepared.map((u) => u.email),
+          DEMO_ACCOUNTS.map((u) => u.email),
         ),
       );
-    const created: DemoAccount[] = [];
-    for (const user of prepared) {
-      if (existing.some((e) => e.email.toLowerCase() === user.email)) {
-        continue;
-      }
-      const [row] = await tx
+    const missing = DEMO_ACCOUNTS.filter(
+      (account) => !existing.some((e) => e.email.toLowerCase() === account.email),
+    );
+    const withPassword = (email: string) => prepared.find((p) => p.email === email);
+    if (missing.length > 0) {
+      const inserted = await tx
         .insert(users)
-        .values({
-          name: user.name,
-          email: user.email,
-          roleId: roleId(user.role),
-          passwordHash: user.passwordHash,
-        })
-        .returning({ id: users.id });
-      if (user.grades.length > 0) {
-        await tx
-          .insert(userGrades)
-          .values(user.grades.map((key) => ({ userId: row!.id, gradeId: gradeIds.get(key)! })));
+        .values(
+          missing.map((account) => ({
+            name: account.name,
+            email: account.email,
+            roleId: roleId(account.role),
+            passwordHash: withPassword(account.email)?.passwordHash ?? null,
+          })),
+        )
+        .returning({ id: users.id, email: users.email });
+      const memberships = missing.flatMap((account) => {
+        const userId = inserted.find((row) => row.email === account.email)!.id;
+        return account.grades.map((key) => ({ userId, gradeId: grades.get(key)!.gradeId }));
+      });
+      if (memberships.length > 0) {
+        await tx.insert(userGrades).values(memberships);
       }
-      created.push({ role: user.role, name: user.name, email: user.email, password: user.password });
     }
-    return created;
+    if (covers && !(await demoContentExists(tx))) {
+      await insertDemoContent(tx, { covers, grades, accounts: DEMO_ACCOUNTS, now: new Date() });
+    }
+    return missing.flatMap((account) => {
+      const user = withPassword(account.email);
+      return user ? [{ role: user.role, name: user.name, email: user.email, password: user.password }] : [];
+    });
   });
 }
 
-async function ensureCollege(db: DbOrTx): Promise<string> {
+async function ensureCollege(
+  db: DbOrTx,
+  college: { name: string; regionId: string; communeId: string },
+): Promise<string> {
   const [found] = await db
     .select({ id: colleges.id })
     .from(colleges)
     // The same name as the unique index sees it, so a school renamed in case or accents is reused.
-    .where(sql`fics_fold(${colleges.name}) = fics_fold(${DEMO_COLLEGE.name})`)
+    .where(sql`fics_fold(${colleges.name}) = fics_fold(${college.name})`)
     .limit(1);
   if (found) {
     return found.id;
   }
-  const [row] = await db.insert(colleges).values(DEMO_COLLEGE).returning({ id: colleges.id });
+  const { name, regionId, communeId } = college;
+  const [row] = await db
+    .insert(colleges)
+    .values({ name, regionId, communeId })
+    .returning({ id: colleges.id });
   return row!.id;
 }
 
