@@ -1,0 +1,63 @@
+import Button from '@mui/material/Button';
+import ErrorOutlineOutlined from '@mui/icons-material/ErrorOutlineOutlined';
+import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { rubricMessages } from '@fics/contracts';
+import { EmptyState } from '../../../components/EmptyState';
+import { PageLoader } from '../../../components/PageLoader';
+import { PageTitle } from '../../../components/PageTitle';
+import { isApiError } from '../../../lib/api-client';
+import { useRubric } from '../api';
+import { RubricEditor } from '../components/RubricEditor';
+
+/**
+ * /rubricas/:id/actualizar (TEACHER, spec 001 §2 Rubric editor): the teacher's rubric in the editor.
+ * The API answers 404 for a rubric that does not exist or is another teacher's.
+ */
+export function EditRubricPage() {
+  const { id = '' } = useParams();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const rubric = useRubric(id);
+
+  let content;
+  if (rubric.isPending) {
+    content = <PageLoader />;
+  } else if (rubric.isError) {
+    const missing = isApiError(rubric.error) && [400, 403, 404].includes(rubric.error.status);
+    content = missing ? (
+      <EmptyState
+        icon={<SearchOffOutlined fontSize="inherit" />}
+        message={rubricMessages.notFound}
+        action={
+          <Button variant="contained" component={RouterLink} to="/rubricas">
+            {t('rubrics.backToList')}
+          </Button>
+        }
+      />
+    ) : (
+      <EmptyState
+        icon={<ErrorOutlineOutlined fontSize="inherit" />}
+        message={t('errors.loadFailed')}
+        action={
+          <Button variant="outlined" onClick={() => void rubric.refetch()}>
+            {t('rubrics.retry')}
+          </Button>
+        }
+      />
+    );
+  } else {
+    // Keyed by rubric: another rubric's page starts a fresh form.
+    content = (
+      <RubricEditor key={rubric.data._id} rubric={rubric.data} onSaved={() => void navigate('/rubricas')} />
+    );
+  }
+
+  return (
+    <>
+      <PageTitle title={t('rubrics.editTitle')} />
+      {content}
+    </>
+  );
+}
