@@ -24,8 +24,8 @@ export const stories = {
   anonymous: 'Anónimo',
   byLine: 'Por {{name}}',
   realAuthor: 'Autor real: {{name}}',
-  showRealAuthor: 'Mostrar autor real',
-  hideRealAuthor: 'Ocultar autor real',
+  showRealAuthor: 'Mostrar autor',
+  hideRealAuthor: 'Ocultar autor',
   words_one: '{{formatted}} palabra',
   words_other: '{{formatted}} palabras',
   readingTime: '{{minutes}} min de lectura',
@@ -43,4 +43,13 @@ export const stories = {
   unsavedWork: 'Tienes cambios de esta fic guardados en este navegador que aún no se han guardado.',
   unsavedWorkAction: 'Continuar editando',
   goHome: 'Volver al home',
+  viewEvaluation: 'Ver evaluación',
+  correct: 'Corregir fic',
+  publish: 'Publicar',
+  publishTitle: '¿Publicar esta fic?',
+  publishWarning: 'Todos podrán leerla y su evaluación ya no se podrá cambiar. Su autor recibirá un aviso.',
+
+  // The review page (/fics/:storyId/revision).
+  editMode: 'Modo edición',
+  evaluate: 'Evaluar',
 } as const;

@@ -6,7 +6,7 @@ import type {
   studentStoriesResponseSchema,
 } from '@fics/contracts';
 import type { z } from 'zod';
-import { api } from '../../lib/api-client';
+import { api, isApiError } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 
 export type StudentStoriesPage = z.infer<typeof studentStoriesResponseSchema>['stories'];
@@ -142,6 +142,36 @@ export function useSendStory(storyId: string) {
         .patch<{ story: Story }>(`/stories/${storyId}`, { draft: false, publicationStatus: 'REVIEWING' })
         .then((b) => b.story),
     onSuccess: applyStory,
+  });
+}
+
+/**
+ * PATCH /stories/:id `{ publicationStatus: 'PUBLISHED' }` (a teacher of the grade or an administrator,
+ * once the fic is evaluated), then POST /notifications/published `{ userId, storyId }` when the
+ * author is known (spec 001 §7). Publishing already notifies the author and the call never e-mails
+ * twice, so a failure of that second call does not undo nor hide the publication.
+ */
+export function usePublishStory(storyId: string) {
+  const applyStory = useApplyStory();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      const { story } = await api.patch<{ story: Story }>(`/stories/${storyId}`, {
+        publicationStatus: 'PUBLISHED',
+      });
+      const userId = story.writtenBy?._id;
+      if (userId) {
+        await api.post('/notifications/published', { userId, storyId }).catch(() => undefined);
+      }
+      return story;
+    },
+    onSuccess: applyStory,
+    // Refused because the fic changed meanwhile (published by someone else): show it as it is now.
+    onError: (error) => {
+      if (isApiError(error) && error.status === 409) {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.stories.detail(storyId) });
+      }
+    },
   });
 }
 

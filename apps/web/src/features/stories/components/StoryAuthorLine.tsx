@@ -16,9 +16,9 @@ const AVATAR = 36;
 /**
  * Who wrote the fic and when (spec 001 §2 Story detail): 'Anónimo', the pseudonym, or the author's
  * name and photo (to a visitor the API already sends 'Sofía E.' without one, architecture.md §6.8).
- * The API sends the real author of an anonymous or pseudonymous fic only to whoever may know it
- * (its author, the grade's teachers, administrators); they reveal it with a show/hide control,
- * so it is not on screen by default, on a projector for instance.
+ * Administrators and the evaluating teacher (permissions.canRevealAuthor, spec 001 §2) reveal the
+ * real author of an anonymous or pseudonymous fic with a show/hide toggle, so it is not on screen
+ * by default, on a projector for instance.
  */
 export function StoryAuthorLine({ story }: { story: Story }) {
   const { t } = useTranslation();
@@ -31,7 +31,7 @@ export function StoryAuthorLine({ story }: { story: Story }) {
       ? (story.nicknameValue ?? t('stories.anonymous'))
       : (author?.name ?? t('stories.anonymous'));
   const photo = !hidden ? author?.profilePicture?.url : undefined;
-  const realAuthor = hidden ? author : null;
+  const realAuthor = hidden && story.permissions.canRevealAuthor ? author : null;
 
   return (
     <Box>
@@ -63,7 +63,7 @@ export function StoryAuthorLine({ story }: { story: Story }) {
           <Button
             size="small"
             onClick={() => setRevealed((value) => !value)}
-            aria-expanded={revealed}
+            aria-pressed={revealed}
             startIcon={revealed ? <VisibilityOffOutlined /> : <VisibilityOutlined />}
             sx={{ ml: -0.5 }}
           >

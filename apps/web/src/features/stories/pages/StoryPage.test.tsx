@@ -6,7 +6,7 @@ import type { Story, User } from '@fics/contracts';
 import { routes } from '../../../app/router';
 import { setTokens } from '../../../lib/session';
 import { makeUser, mockApi, renderApp, type Handler } from '../../../test/utils';
-import { makePermissions, makeStory, storyId } from './story-page.fixtures';
+import { makeEvaluation, makePermissions, makeStory, storyId } from './story-page.fixtures';
 import { unsavedWorkKey, writeUnsavedWork } from '../unsaved-work';
 
 // The editor is another component's business (and loads Quill): a stand-in with its interface.
@@ -124,7 +124,10 @@ describe('StoryPage (/fics/:storyId)', () => {
     [makePermissions({ canEdit: false, canSend: true, canDelete: false }), ['Enviar fic']],
     [makePermissions({ canEdit: true, canSend: true, canDelete: false }), ['Editar', 'Enviar fic']],
     [makePermissions({ canEdit: false, canSend: false, canDelete: true }), ['Eliminar']],
-    [makePermissions({ canEdit: true, canSend: true, canDelete: true }), ['Editar', 'Enviar fic', 'Eliminar']],
+    [
+      makePermissions({ canEdit: true, canSend: true, canDelete: true }),
+      ['Editar', 'Enviar fic', 'Eliminar'],
+    ],
   ])('offers the actions the server allows: %o', async (permissions, expected) => {
     renderStory(makeStory({ permissions }));
     await title();
@@ -306,14 +309,122 @@ describe('StoryPage (/fics/:storyId)', () => {
   });
 
   it('shows an anonymous fic as Anónimo, and the real author only on request to who may know it', async () => {
-    const { user } = renderStory(makeStory({ anonymity: true }), { actor: makeUser('TEACHER') });
+    const { user } = renderStory(
+      makeStory({
+        anonymity: true,
+        publicationStatus: 'EVALUATED',
+        permissions: makePermissions({ canRevealAuthor: true, canUpdateEvaluation: true }),
+      }),
+      { actor: makeUser('TEACHER') },
+    );
     await title();
     expect(screen.getByText('Por Anónimo')).toBeInTheDocument();
     expect(screen.queryByText(/Sofía/)).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Mostrar autor real' }));
+    const toggle = screen.getByRole('button', { name: 'Mostrar autor' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await user.click(toggle);
     expect(screen.getByText('Autor real: Sofía Escobar Ruiz')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Ocultar autor real' }));
+    expect(screen.getByRole('button', { name: 'Ocultar autor' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: 'Ocultar autor' }));
     expect(screen.queryByText(/Sofía/)).not.toBeInTheDocument();
+  });
+
+  it('offers no reveal without canRevealAuthor, even to who knows the author (the author themself)', async () => {
+    renderStory(makeStory({ anonymity: true }));
+    await title();
+    expect(screen.getByText('Por Anónimo')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mostrar autor' })).not.toBeInTheDocument();
+  });
+
+  it('shows the student their evaluation in the drawer (score, comment, read-only grid) beside Enviar fic', async () => {
+    const { user } = renderStory(
+      makeStory({
+        publicationStatus: 'EVALUATED',
+        draft: false,
+        evaluation: [makeEvaluation()],
+        permissions: makePermissions({ canEdit: true, canSend: true, canViewEvaluation: true }),
+      }),
+    );
+    await title();
+    expect(
+      within(actions()!)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Editar', 'Enviar fic', 'Ver evaluación']);
+    await user.click(screen.getByRole('button', { name: 'Ver evaluación' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Evaluación' });
+    expect(within(drawer).getByText('Puntaje: 4 / 6')).toBeInTheDocument();
+    expect(within(drawer).getByText('Buena idea; ordena la trama.')).toBeInTheDocument();
+    expect(within(drawer).getByText('Evaluada por Marta Fuentes · may 12, 2025')).toBeInTheDocument();
+    expect(within(drawer).getByRole('table', { name: 'Rúbrica de la evaluación' })).toBeInTheDocument();
+    expect(within(drawer).queryByRole('checkbox')).not.toBeInTheDocument();
+    await user.click(within(drawer).getByRole('button', { name: 'Cerrar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it.each([
+    ['may evaluate', makePermissions({ canEvaluate: true })],
+    ['may update the evaluation', makePermissions({ canUpdateEvaluation: true, canViewEvaluation: true })],
+  ])("links a teacher who %s to the review page ('Corregir fic')", async (_, permissions) => {
+    renderStory(makeStory({ publicationStatus: 'REVIEWING', draft: false, evaluation: [], permissions }), {
+      actor: makeUser('TEACHER'),
+    });
+    await title();
+    expect(within(actions()!).getByRole('link', { name: 'Corregir fic' })).toHaveAttribute(
+      'href',
+      `/fics/${storyId}/revision`,
+    );
+    expect(screen.queryByRole('button', { name: 'Ver evaluación' })).not.toBeInTheDocument();
+  });
+
+  it('publishes with a confirmation when the server allows it', async () => {
+    const calls: string[] = [];
+    const { user } = renderStory(
+      makeStory({
+        publicationStatus: 'EVALUATED',
+        draft: false,
+        evaluation: [makeEvaluation()],
+        permissions: makePermissions({
+          canPublish: true,
+          canUpdateEvaluation: true,
+          canViewEvaluation: true,
+        }),
+      }),
+      {
+        actor: makeUser('TEACHER'),
+        handlers: {
+          [`PATCH /stories/${storyId}`]: ({ body }) => {
+            calls.push(`PATCH ${JSON.stringify(body)}`);
+            return {
+              body: {
+                story: makeStory({
+                  publicationStatus: 'PUBLISHED',
+                  draft: false,
+                  evaluation: [makeEvaluation()],
+                  permissions: makePermissions({ canViewEvaluation: true }),
+                }),
+              },
+            };
+          },
+          'POST /notifications/published': ({ body }) => {
+            calls.push(`POST ${JSON.stringify(body)}`);
+            return { body: { notified: false, message: 'El estudiante ya fue notificado' } };
+          },
+        },
+      },
+    );
+    await title();
+    await user.click(within(actions()!).getByRole('button', { name: 'Publicar' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Publicar esta fic?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Publicar' }));
+    expect(await screen.findByText('Fic publicada exitosamente')).toBeInTheDocument();
+    expect(calls).toEqual([
+      'PATCH {"publicationStatus":"PUBLISHED"}',
+      `POST {"userId":"user-STUDENT","storyId":"${storyId}"}`,
+    ]);
+    await waitFor(() => expect(screen.queryByText('FIC EN EDICIÓN')).not.toBeInTheDocument());
+    expect(within(actions()!).queryByRole('button', { name: 'Publicar' })).not.toBeInTheDocument();
+    expect(within(actions()!).getByRole('button', { name: 'Ver evaluación' })).toBeInTheDocument();
   });
 
   it('shows a pseudonymous fic by its pseudonym, and no reveal when the API withholds the author', async () => {
@@ -329,7 +440,7 @@ describe('StoryPage (/fics/:storyId)', () => {
     );
     await title();
     expect(screen.getByText('Por La Gaviota')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Mostrar autor real' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mostrar autor' })).not.toBeInTheDocument();
   });
 
   it("leaves /fics/nuevo to the editor: a static path ranks above ':storyId' wherever it sits in the table", () => {

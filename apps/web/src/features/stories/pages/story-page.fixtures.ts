@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { Story, StorySummary } from '@fics/contracts';
+import type { Evaluation, Story, StorySummary } from '@fics/contracts';
 
 export const storyId = '6f1c2a9e-0000-4000-8000-0000000000a1';
 
@@ -54,6 +54,38 @@ export function makeStory(overrides: Partial<Story> = {}): Story {
     rounds: 0,
     evaluation: [],
     permissions: makePermissions({ canEdit: true, canSend: true, canDelete: true }),
+    ...overrides,
+  };
+}
+
+const cell = (value: string, checked = false) => ({ value, checked });
+
+/**
+ * The fic's evaluation as GET /stories/:id carries it: two rows, 'Logrado' (3) and 'Por lograr' (1)
+ * checked, 4 of 6 points, by the teacher 'user-TEACHER'.
+ */
+export function makeEvaluation(overrides: Partial<Evaluation> = {}): Evaluation {
+  return {
+    _id: 'evaluation-1',
+    storyId,
+    teacherId: 'user-TEACHER',
+    teacher: { _id: 'user-TEACHER', name: 'Marta Fuentes' },
+    rubricId: 'rubric-1',
+    columns: [
+      { key: '0', name: 'Criterio', pointValue: 0 },
+      { key: '1', name: 'Logrado', pointValue: 3 },
+      { key: '2', name: 'Por lograr', pointValue: 1 },
+    ],
+    items: [
+      { col0: cell('Ortografía'), col1: cell('Sin errores', true), col2: cell('Muchos errores') },
+      { col0: cell('Trama'), col1: cell('Clara'), col2: cell('Confusa', true) },
+    ],
+    comment: 'Buena idea; ordena la trama.',
+    score: 4,
+    maxScore: 6,
+    round: 1,
+    createdAt: '2025-05-10T15:00:00.000Z',
+    updatedAt: '2025-05-12T15:00:00.000Z',
     ...overrides,
   };
 }

@@ -1,0 +1,315 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import {
+  evaluationLimits,
+  evaluationMessages,
+  gridMaxScore,
+  gridScore,
+  rubricMessages,
+  type Evaluation,
+  type Story,
+} from '@fics/contracts';
+import { useToast } from '../../../components/toast';
+import { isApiError } from '../../../lib/api-client';
+import { RubricGrid, useMyRubrics } from '../../rubrics';
+import { useCreateEvaluation, useUpdateEvaluation } from '../api';
+import { copyGrid, sameColumns, toggleCell, type EvaluationGrid } from '../grid';
+import { EvaluationScore } from './EvaluationScore';
+
+/** The drawer reads the teacher's rubrics in one page (the API's largest). */
+const RUBRICS_QUERY = { page: 1, limit: 100 } as const;
+
+interface EvaluationFormProps {
+  story: Story;
+  /** The fic's evaluation, when there is one: the form starts from it and updates it. */
+  evaluation: Evaluation | null;
+  /** Published: everything shown, nothing changes (spec 001 §4: rubric buttons disabled, no update). */
+  locked?: boolean;
+  onDone: () => void;
+}
+
+interface FormErrors {
+  comment?: string;
+  grid?: string[];
+}
+
+/**
+ * The teacher's evaluation (spec 001 §2 Story review, §4, §5): one of their rubrics copied into the
+ * form, one checked level per row with the live score, a comment of at most 70 characters. Sends
+ * POST /evaluations, or PATCH /evaluations/:id when the fic has one; the server computes the score.
+ */
+export function EvaluationForm({ story, evaluation, locked = false, onDone }: EvaluationFormProps) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const rubrics = useMyRubrics(RUBRICS_QUERY, { enabled: !locked });
+  const create = useCreateEvaluation(story._id);
+  const update = useUpdateEvaluation(story._id, evaluation?._id ?? '');
+  const [rubricId, setRubricId] = useState(evaluation?.rubricId ?? '');
+  const [grid, setGrid] = useState<EvaluationGrid>(() =>
+    evaluation ? { columns: evaluation.columns, items: evaluation.items } : { columns: [], items: [] },
+  );
+  const [comment, setComment] = useState(evaluation?.comment ?? '');
+  const [errors, setErrors] = useState<FormErrors>({});
+  const commentRef = useRef<HTMLTextAreaElement>(null);
+  const commentId = useId();
+
+  const pending = create.isPending || update.isPending;
+  const disabled = locked || pending;
+  const hasRows = grid.items.length > 0;
+  const list = rubrics.data?.docs ?? [];
+  const chosen = list.find((rubric) => rubric._id === rubricId);
+  const commentTooLong = comment.length > evaluationLimits.commentMax;
+  const commentError = commentTooLong ? evaluationMessages.commentMax : errors.comment;
+
+  const chooseRubric = (id: string) => {
+    const rubric = list.find((r) => r._id === id);
+    if (!rubric) {
+      return;
+    }
+    setRubricId(id);
+    setGrid(copyGrid(rubric));
+    setErrors((current) => ({ ...current, grid: undefined }));
+  };
+
+  const toggle = (rowIndex: number, columnKey: string) => {
+    setGrid((current) => toggleCell(current, rowIndex, columnKey));
+    setErrors((current) => ({ ...current, grid: undefined }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!hasRows || disabled) {
+      return;
+    }
+    if (commentTooLong) {
+      commentRef.current?.focus();
+      return;
+    }
+    try {
+      if (evaluation) {
+        await update.mutateAsync({
+          ...(sameColumns(grid.columns, evaluation.columns) ? {} : { columns: grid.columns }),
+          items: grid.items,
+          comment,
+        });
+        toast.success(evaluationMessages.updated);
+      } else {
+        await create.mutateAsync({
+          // The author, when the teacher may know them (an anonymous fic is evaluated blind).
+          userId: story.writtenBy?._id,
+          rubricId: rubricId || null,
+          columns: grid.columns,
+          items: grid.items,
+          comment,
+        });
+        toast.success(evaluationMessages.sent);
+      }
+      onDone();
+    } catch (error) {
+      const fieldErrors = validationErrors(error, t);
+      if (fieldErrors) {
+        setErrors(fieldErrors);
+        if (fieldErrors.comment) {
+          commentRef.current?.focus();
+        }
+        return;
+      }
+      // A refusal the server explains (another teacher evaluated it first, it was published): its words.
+      toast.error(
+        isApiError(error) && [403, 404, 409].includes(error.status) ? error.message : t('errors.generic'),
+      );
+    }
+  };
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      aria-label={t('evaluations.drawerTitle')}
+      onSubmit={(event) => void submit(event)}
+      sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}
+    >
+      {locked ? <Alert severity="info">{evaluationMessages.published}</Alert> : null}
+
+      <RubricChooser
+        rubrics={rubrics}
+        value={chosen ? rubricId : ''}
+        onChange={chooseRubric}
+        disabled={disabled}
+        replaces={hasRows}
+        hidden={locked}
+      />
+
+      {hasRows ? (
+        <>
+          <EvaluationScore score={gridScore(grid)} max={gridMaxScore(grid)} live />
+          {errors.grid?.length ? (
+            <Alert severity="error" role="alert">
+              {errors.grid.map((message) => (
+                <div key={message}>{message}</div>
+              ))}
+            </Alert>
+          ) : null}
+          <Box>
+            {!locked ? (
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                {t('evaluations.gridHint')}
+              </Typography>
+            ) : null}
+            <RubricGrid
+              columns={grid.columns}
+              items={grid.items}
+              label={
+                chosen ? t('evaluations.gridLabelNamed', { title: chosen.title }) : t('evaluations.gridLabel')
+              }
+              onToggle={toggle}
+              disabled={disabled}
+            />
+          </Box>
+        </>
+      ) : rubrics.isSuccess && list.length > 0 ? (
+        <Typography color="text.secondary">{t('evaluations.chooseRubricFirst')}</Typography>
+      ) : null}
+
+      <TextField
+        id={commentId}
+        inputRef={commentRef}
+        label={t('evaluations.comment')}
+        value={comment}
+        onChange={(event) => {
+          setComment(event.target.value);
+          setErrors((current) => ({ ...current, comment: undefined }));
+        }}
+        multiline
+        rows={evaluationLimits.commentRows}
+        disabled={disabled}
+        error={Boolean(commentError)}
+        helperText={
+          <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
+            <span>{commentError}</span>
+            <span aria-hidden>
+              {t('evaluations.counter', { count: comment.length, max: evaluationLimits.commentMax })}
+            </span>
+          </Box>
+        }
+        fullWidth
+      />
+
+      {!locked ? (
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={!hasRows || pending}
+            startIcon={pending ? <CircularProgress size={16} color="inherit" /> : undefined}
+          >
+            {evaluation ? t('evaluations.update') : t('evaluations.send')}
+          </Button>
+        </Box>
+      ) : null}
+    </Box>
+  );
+}
+
+interface RubricChooserProps {
+  rubrics: ReturnType<typeof useMyRubrics>;
+  value: string;
+  onChange: (rubricId: string) => void;
+  disabled: boolean;
+  /** A grid is already there: choosing replaces it. */
+  replaces: boolean;
+  hidden: boolean;
+}
+
+/** One of the teacher's rubrics; with none, a way to create one. */
+function RubricChooser({ rubrics, value, onChange, disabled, replaces, hidden }: RubricChooserProps) {
+  const { t } = useTranslation();
+  if (hidden) {
+    return null;
+  }
+  if (rubrics.isError) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void rubrics.refetch()}>
+            {t('evaluations.retry')}
+          </Button>
+        }
+      >
+        {t('evaluations.rubricsLoadFailed')}
+      </Alert>
+    );
+  }
+  const list = rubrics.data?.docs ?? [];
+  if (rubrics.isSuccess && list.length === 0) {
+    // An existing evaluation keeps its grid; without one, the teacher needs a rubric first.
+    return replaces ? null : (
+      <Alert
+        severity="info"
+        action={
+          <Button color="inherit" size="small" component={RouterLink} to="/rubricas/nuevo">
+            {t('evaluations.createRubric')}
+          </Button>
+        }
+      >
+        <strong>{rubricMessages.empty}</strong>
+        {'. '}
+        {t('evaluations.noRubrics')}
+      </Alert>
+    );
+  }
+  return (
+    <TextField
+      select
+      label={t('evaluations.rubric')}
+      value={rubrics.isPending ? '' : value}
+      onChange={(event) => onChange(event.target.value)}
+      disabled={disabled || rubrics.isPending}
+      helperText={
+        rubrics.isPending
+          ? t('evaluations.rubricsLoading')
+          : replaces
+            ? t('evaluations.rubricReplaceHelp')
+            : t('evaluations.rubricHelp')
+      }
+      fullWidth
+    >
+      {list.map((rubric) => (
+        <MenuItem key={rubric._id} value={rubric._id}>
+          {rubric.title}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** A VALIDATION_ERROR's messages: the comment's, and the grid's (with the row they belong to). */
+function validationErrors(error: unknown, t: TFunction): FormErrors | null {
+  if (!isApiError(error) || error.type !== 'VALIDATION_ERROR' || !error.errors) {
+    return null;
+  }
+  const found: FormErrors = {};
+  const grid = new Set<string>();
+  for (const [path, message] of Object.entries(error.errors)) {
+    if (path === 'comment') {
+      found.comment = message;
+      continue;
+    }
+    const row = /^items\.(\d+)/.exec(path);
+    grid.add(row ? t('evaluations.rowError', { row: Number(row[1]) + 1, message }) : message);
+  }
+  if (grid.size > 0) {
+    found.grid = [...grid];
+  }
+  return found.comment || found.grid ? found : { grid: [error.message] };
+}

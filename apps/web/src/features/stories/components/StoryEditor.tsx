@@ -1,0 +1,29 @@
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Story } from '@fics/contracts';
+import { PageLoader } from '../../../components/PageLoader';
+import { PageTitle } from '../../../components/PageTitle';
+
+// The editor (Quill, cropper, map) loads only when someone edits: readers never download it.
+const StoryForm = lazy(() => import('./StoryForm').then((m) => ({ default: m.StoryForm })));
+
+/**
+ * A fic in edit mode, on the fic page and the review page: 'Editar fic' and the form, loaded the
+ * first time someone edits. The form says 'Fic actualizada exitosamente' itself and puts the saved
+ * fic in the cache, so the page shows it as it is now; `onClose` returns to reading.
+ */
+export function StoryEditor({ story, onClose }: { story: Story; onClose: () => void }) {
+  const { t } = useTranslation();
+  const saved = () => {
+    onClose();
+    window.scrollTo({ top: 0 });
+  };
+  return (
+    <>
+      <PageTitle title={t('stories.editTitle')} />
+      <Suspense fallback={<PageLoader />}>
+        <StoryForm story={story} onSaved={saved} onCancel={onClose} />
+      </Suspense>
+    </>
+  );
+}
