@@ -54,3 +54,25 @@ export function invitationMail(options: { to: string; name: string; link: string
     html: layout(title, paragraphs, { label: 'Crear mi contraseña', url: options.link }),
   };
 }
+
+/** A fic was published (spec 001 §7 notifications): its title and a link to read it. */
+export function publishedMail(options: {
+  to: string;
+  name: string;
+  title: string;
+  link: string;
+}): OutgoingMail {
+  const title = '¡Tu fic fue publicada!';
+  const paragraphs = [
+    `Hola ${options.name}:`,
+    `Tu fic «${options.title}» fue publicada: desde ahora cualquier persona puede leerla en Fics.`,
+    '¡Felicitaciones por tu trabajo!',
+  ];
+  return {
+    to: options.to,
+    kind: 'published',
+    subject: 'Fics: tu fic fue publicada',
+    text: `${paragraphs.join('\n\n')}\n\nLéela aquí: ${options.link}\n\nEl equipo de Fics`,
+    html: layout(title, paragraphs, { label: 'Ver mi fic', url: options.link }),
+  };
+}
