@@ -34,6 +34,8 @@ import { usersRoutes } from './modules/users/users.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
+import { evaluationsRoutes } from './modules/evaluations/evaluations.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { rubricsRoutes } from './modules/rubrics/rubrics.routes';
 
 z.config(z.locales.es());
@@ -142,6 +144,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(mediaRoutes);
       await api.register(authRoutes);
       await api.register(rolesRoutes);
+      await api.register(evaluationsRoutes);
+      await api.register(notificationsRoutes);
       await api.register(rubricsRoutes);
     },
     { prefix: API_PREFIX },

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storyMessages, type Story, type StorySummary, type Paged } from '@fics/contracts';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 import { member } from '../users/users.fixtures';
-import { createStory, setStatus, storyWorld } from './stories.fixtures';
+import { createStory, publishedStory, setStatus, storyWorld } from './stories.fixtures';
 
 describe('reading fics: GET /stories/:id, /stories/student-stories, /stories/tags', () => {
   let t: TestApp;
@@ -74,23 +74,26 @@ describe('reading fics: GET /stories/:id, /stories/student-stories, /stories/tag
     expect(signedIn.story.writtenBy).toMatchObject({ name: 'Sofía Escobar Ruiz' });
   });
 
-  it('never sends the real author of an anonymous or pseudonymous fic to anyone else', async () => {
+  it('never sends the real author of an anonymous or pseudonymous fic to anyone but the author, its evaluator and administrators', async () => {
     const authorships: Record<string, string>[] = [
       { anonymity: 'true' },
       { nickname: 'true', nicknameValue: 'Pingu' },
     ];
     for (const fields of authorships) {
-      const story = await createStory(t.app, w.author.headers, { fields });
-      await setStatus(t.app, story._id, 'PUBLISHED');
+      // Sent, evaluated by `teacher` (its evaluator) and published by them.
+      const { story } = await publishedStory(t.app, w, { fields });
       for (const headers of [
         {},
         w.classmate.headers,
         w.otherSchoolStudent.headers,
         w.otherGradeTeacher.headers,
+        // Another teacher of the grade reviews it blind.
+        w.colleague.headers,
       ]) {
         const res = await get(story._id, headers);
         const body = res.json<{ story: Story }>();
         expect(body.story.writtenBy).toBeNull();
+        expect(body.story.permissions.canRevealAuthor).toBe(false);
         // Not even the id or name anywhere in the answer.
         expect(res.body).not.toContain(w.author.id);
         expect(res.body).not.toContain('Sofía');
@@ -99,6 +102,8 @@ describe('reading fics: GET /stories/:id, /stories/student-stories, /stories/tag
       for (const viewer of [w.author, w.teacher, w.admin]) {
         const body = (await get(story._id, viewer.headers)).json<{ story: Story }>();
         expect(body.story.writtenBy).toMatchObject({ _id: w.author.id, name: 'Sofía Escobar Ruiz' });
+        // The toggle is for the evaluator and administrators; the author sees themself.
+        expect(body.story.permissions.canRevealAuthor).toBe(viewer !== w.author);
       }
     }
   });

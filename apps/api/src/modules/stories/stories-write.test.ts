@@ -8,6 +8,7 @@ import {
   coverImage,
   createStory,
   editStory,
+  evaluatedStory,
   postStory,
   sendStory,
   setStatus,
@@ -228,8 +229,7 @@ describe('writing fics: POST and PATCH /stories', () => {
   });
 
   it('lets the author edit and resend a corrected (EVALUATED) fic, recording round 2', async () => {
-    const story = await createStory(t.app, w.author.headers, { draft: false });
-    await setStatus(t.app, story._id, 'EVALUATED');
+    const { story } = await evaluatedStory(t.app, w);
     const edit = await editStory(t.app, w.author.headers, story._id, { title: 'Versión corregida' });
     expect(edit.statusCode).toBe(200);
     const del = await t.app.inject({
@@ -308,7 +308,7 @@ describe('writing fics: POST and PATCH /stories', () => {
         expect({ who: intruder.name, status: res.statusCode }).toEqual({ who: intruder.name, status: 404 });
       }
     }
-    // The grade's teacher sees it but may not change it (the review issue gives the evaluator delete).
+    // The grade's teacher sees it but may not change it (only once they evaluate it: stories-publish.test.ts).
     expect(
       (await t.app.inject({ method: 'GET', url: `/api/v1/stories/${draft._id}`, headers: w.teacher.headers }))
         .statusCode,
@@ -358,10 +358,9 @@ describe('writing fics: POST and PATCH /stories', () => {
     expect(gone.json()).toEqual({ type: 'NOT_FOUND', message: storyMessages.notFound });
   });
 
-  it('answers a status change other than sending for review with 400', async () => {
+  it('answers a status change the author may not make with 400 or 403', async () => {
     const draft = await createStory(t.app, w.author.headers);
     for (const payload of [
-      { publicationStatus: 'PUBLISHED' },
       { publicationStatus: 'EVALUATED' },
       { publicationStatus: 'REVIEWING', draft: true },
     ]) {
@@ -373,6 +372,14 @@ describe('writing fics: POST and PATCH /stories', () => {
       });
       expect(res.statusCode).toBe(400);
     }
+    // Publishing is for the grade's teachers and administrators (stories-publish.test.ts).
+    const publishing = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/stories/${draft._id}`,
+      headers: w.author.headers,
+      payload: { publicationStatus: 'PUBLISHED' },
+    });
+    expect(publishing.statusCode).toBe(403);
     const [row] = await t.app.db
       .select({ status: stories.status })
       .from(stories)

@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import type { Story, StoryStatus } from '@fics/contracts';
+import {
+  cellField,
+  defaultRubricGrid,
+  type Evaluation,
+  type ReviewStoryRow,
+  type Paged,
+  type Story,
+  type StoryStatus,
+} from '@fics/contracts';
 import { stories } from '../../db/schema';
 import { multipartBody } from '../../test/multipart';
 import { insertCollege, insertGrade, member } from '../users/users.fixtures';
@@ -45,7 +53,7 @@ export function storyFields(overrides: Record<string, string> = {}): Record<stri
 
 /**
  * Two schools: A (grades A1 and A2) and B (B1). The author and a classmate in A1, a student of A2
- * and one of B1, the teacher of A1, a teacher of A2 only, a teacher of B1, an administrator.
+ * and one of B1, two teachers of A1, a teacher of A2 only, a teacher of B1, an administrator.
  */
 export async function storyWorld(app: FastifyInstance) {
   const collegeA = await insertCollege(app, 'Escuela Arrayán');
@@ -64,6 +72,8 @@ export async function storyWorld(app: FastifyInstance) {
     otherGradeStudent: await member(app, 'STUDENT', [gradeA2], { name: 'Zoe Zúñiga' }),
     otherSchoolStudent: await member(app, 'STUDENT', [gradeB1], { name: 'Bruno Bosque' }),
     teacher: await member(app, 'TEACHER', [gradeA1], { name: 'Tomás Docente' }),
+    /** A second teacher of A1 (not the evaluator of the fics `teacher` evaluates). */
+    colleague: await member(app, 'TEACHER', [gradeA1], { name: 'Carla Colega' }),
     otherGradeTeacher: await member(app, 'TEACHER', [gradeA2], { name: 'Tania Docente' }),
     otherSchoolTeacher: await member(app, 'TEACHER', [gradeB1], { name: 'Berta Docente' }),
     admin: await member(app, 'ADMIN', [], { name: 'Ana Administradora' }),
@@ -131,12 +141,116 @@ export function sendStory(app: FastifyInstance, headers: Record<string, string>,
 }
 
 /**
- * Moves a fic to a status the API of this issue cannot reach yet (EVALUATED, PUBLISHED: the review
- * issue's transitions), for visibility and rule tests.
+ * Moves a fic to a status directly, without an evaluation or a notification, for visibility and
+ * rule tests that need neither (the API's own path: `evaluate` and `publish` below).
  */
 export async function setStatus(app: FastifyInstance, storyId: string, status: StoryStatus): Promise<void> {
   await app.db
     .update(stories)
     .set({ status, publishedAt: status === 'PUBLISHED' ? new Date() : null })
     .where(eq(stories.id, storyId));
+}
+
+/**
+ * An evaluation grid on the default rubric's columns (Criterio, Logrado 3, Medianamente logrado 2,
+ * Por lograr 1): one row per entry, with that column's cell checked (null: none).
+ */
+export function evaluationGrid(checks: (string | null)[] = ['1', '2']) {
+  const { columns } = defaultRubricGrid();
+  const items = checks.map((checkedKey, row) =>
+    Object.fromEntries(
+      columns.map((column) => [
+        cellField(column.key),
+        { value: `${column.name} ${row + 1}`, checked: column.key === checkedKey },
+      ]),
+    ),
+  );
+  return { columns, items };
+}
+
+/** POST /evaluations for the fic, with the default grid (score 5 of 6) unless `body` says otherwise. */
+export function postEvaluation(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  storyId: string,
+  body: Record<string, unknown> = {},
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/v1/evaluations',
+    headers,
+    payload: { storyId, ...evaluationGrid(), comment: 'Muy buen trabajo', ...body },
+  });
+}
+
+/** Evaluates the fic and returns the evaluation (fails the test if the API refuses). */
+export async function evaluate(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  storyId: string,
+  body: Record<string, unknown> = {},
+): Promise<Evaluation> {
+  const res = await postEvaluation(app, headers, storyId, body);
+  if (res.statusCode !== 201) {
+    throw new Error(`POST /evaluations answered ${res.statusCode}: ${res.body}`);
+  }
+  return res.json<{ evaluation: Evaluation }>().evaluation;
+}
+
+export function patchEvaluation(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  evaluationId: string,
+  payload: Record<string, unknown>,
+) {
+  return app.inject({ method: 'PATCH', url: `/api/v1/evaluations/${evaluationId}`, headers, payload });
+}
+
+/** PATCH /stories/:id { publicationStatus: 'PUBLISHED' }. */
+export function publish(app: FastifyInstance, headers: Record<string, string>, storyId: string) {
+  return app.inject({
+    method: 'PATCH',
+    url: `/api/v1/stories/${storyId}`,
+    headers,
+    payload: { publicationStatus: 'PUBLISHED' },
+  });
+}
+
+/** A fic sent by `author` and evaluated by `teacher` (who becomes its evaluator). */
+export async function evaluatedStory(
+  app: FastifyInstance,
+  people: { author: { headers: Record<string, string> }; teacher: { headers: Record<string, string> } },
+  options: Parameters<typeof postStory>[2] = {},
+): Promise<{ story: Story; evaluation: Evaluation }> {
+  const story = await createStory(app, people.author.headers, { ...options, draft: false });
+  const evaluation = await evaluate(app, people.teacher.headers, story._id);
+  return { story, evaluation };
+}
+
+/** A fic sent, evaluated by `teacher` and published by them. */
+export async function publishedStory(
+  app: FastifyInstance,
+  people: { author: { headers: Record<string, string> }; teacher: { headers: Record<string, string> } },
+  options: Parameters<typeof postStory>[2] = {},
+): Promise<{ story: Story; evaluation: Evaluation }> {
+  const { story, evaluation } = await evaluatedStory(app, people, options);
+  const res = await publish(app, people.teacher.headers, story._id);
+  if (res.statusCode !== 200) {
+    throw new Error(`publishing answered ${res.statusCode}: ${res.body}`);
+  }
+  return { story: res.json<{ story: Story }>().story, evaluation };
+}
+
+/** GET a review list (`review-stories` or `published-stories`) as `headers`. */
+export async function reviewList(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  list: 'review-stories' | 'published-stories',
+  query = '',
+) {
+  const res = await app.inject({ method: 'GET', url: `/api/v1/stories/${list}${query}`, headers });
+  return {
+    res,
+    page: res.statusCode === 200 ? res.json<{ stories: Paged<ReviewStoryRow> }>().stories : null,
+  };
 }

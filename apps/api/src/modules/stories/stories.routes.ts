@@ -22,6 +22,7 @@ import {
   deleteStory,
   getStory,
   listStudentStories,
+  publishStory,
   sendStory,
   updateStory,
 } from './stories.service';
@@ -123,8 +124,10 @@ export const storiesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary:
-          'Envía a revisión (JSON { draft: false, publicationStatus: "REVIEWING" }) o edita (multipart)',
-        description: `Edición: ${storyFields} La portada es opcional; un campo ausente conserva su valor.`,
+          'Envía a revisión (JSON { draft: false, publicationStatus: "REVIEWING" }), publica (JSON { publicationStatus: "PUBLISHED" }) o edita (multipart)',
+        description:
+          `Edición: ${storyFields} La portada es opcional; un campo ausente conserva su valor. ` +
+          'Publicar: un docente del curso o un administrador, solo con una evaluación; avisa al autor por correo.',
         consumes: ['application/json', 'multipart/form-data'],
         params: idParamsSchema,
         response: { 200: storyResponseSchema, ...uploadFailures },
@@ -137,7 +140,20 @@ export const storiesRoutes: FastifyPluginAsyncZod = async (app) => {
       const isStatusChange =
         !request.isMultipart() && typeof body === 'object' && body !== null && 'publicationStatus' in body;
       if (isStatusChange) {
-        parseBody(storyStatusChangeBodySchema, body);
+        const change = parseBody(storyStatusChangeBodySchema, body);
+        if (change.publicationStatus === 'PUBLISHED') {
+          const published = await publishStory({
+            db: app.db,
+            actor,
+            storyId,
+            publicUrl: app.config.publicUrl,
+          });
+          if (published.notified) {
+            // The e-mail is committed: send it now rather than at the next poll.
+            app.mail.wake();
+          }
+          return { story: published.story };
+        }
         return { story: await sendStory({ db: app.db, actor, storyId }) };
       }
       const input = parseBody(updateStoryBodySchema, body);
@@ -152,7 +168,8 @@ export const storiesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Elimina una fic con su portada (el autor, solo en borrador; un administrador, siempre)',
+        summary:
+          'Elimina una fic con su portada (el autor, solo en borrador; su docente evaluador; un administrador, siempre)',
         params: idParamsSchema,
         response: { 200: storyDeletedResponseSchema, ...failures },
       },

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, exists, inArray, sql } from 'drizzle-orm';
 import {
   storyMessages,
   type CreateStoryBody,
@@ -9,13 +9,22 @@ import {
   type UpdateStoryBody,
 } from '@fics/contracts';
 import type { Db, DbOrTx } from '../../db/client';
-import { grades, stories, storyRevisions, userGrades } from '../../db/schema';
+import { evaluations, grades, stories, storyRevisions, userGrades } from '../../db/schema';
 import { AppError, conflict, forbidden, notFound, validationError } from '../../lib/errors';
 import { readPage } from '../../lib/paging';
 import { cleanStoryHtml } from '../../lib/rich-text';
 import type { Actor } from '../../plugins/auth';
 import { deleteCovers, processCover, storeCover } from '../media/covers';
-import { allowedStatuses, canView, decide, SENT_STATUS, type StoryAction } from './story-status';
+import { notifyStoryPublished } from '../notifications/notifications.service';
+import {
+  allowedStatuses,
+  canView,
+  conflictMessage,
+  decide,
+  PUBLISHED_STATUS,
+  SENT_STATUS,
+  type StoryAction,
+} from './story-status';
 import { replaceStoryTags } from './story-tags';
 import { buildStorySummaries, buildStoryView, findStoryRow, storyRelation } from './story-view';
 
@@ -74,15 +83,17 @@ async function loadForAction(db: DbOrTx, actor: Actor, storyId: string, action: 
  * meanwhile (409 with the message for the new status).
  */
 async function raceError(db: DbOrTx, actor: Actor, storyId: string, action: StoryAction): Promise<AppError> {
+  let current: Awaited<ReturnType<typeof loadForAction>>;
   try {
-    await loadForAction(db, actor, storyId, action);
+    current = await loadForAction(db, actor, storyId, action);
   } catch (error) {
     if (error instanceof AppError) {
       return error;
     }
     throw error;
   }
-  return conflict(storyMessages.cannotEditNow);
+  // The status allows the action, so the write's other condition failed (publishing: no evaluation).
+  return conflict(conflictMessage(action, current.row.status));
 }
 
 /** The student's one grade (and its school), or a 409 if they have none. */
@@ -208,7 +219,7 @@ export async function updateStory(options: {
   file: Buffer | undefined;
 }): Promise<Story> {
   const { db, actor, storyId, input } = options;
-  const { row, allowed } = await loadForAction(db, actor, storyId, 'edit');
+  const { row, relation, allowed } = await loadForAction(db, actor, storyId, 'edit');
   const who = authorship({
     anonymity: input.anonymity ?? row.anonymity,
     nickname: input.nickname ?? row.nicknameValue !== null,
@@ -229,7 +240,11 @@ export async function updateStory(options: {
         location: input.location,
         locationUrl: input.locationURL,
         coverId,
-        writingTime: sql`least(${stories.writingTime}::bigint + ${input.writingTime ?? 0}, 2147483647)::int`,
+        // Only the author's sessions count as writing time (not a teacher's or an administrator's edit).
+        writingTime:
+          relation === 'author'
+            ? sql`least(${stories.writingTime}::bigint + ${input.writingTime ?? 0}, 2147483647)::int`
+            : undefined,
         updatedAt: new Date(),
       })
       .where(and(eq(stories.id, storyId), inArray(stories.status, [...allowed])))
@@ -272,6 +287,51 @@ export async function sendStory(options: { db: Db; actor: Actor; storyId: string
     await recordRevision(tx, sent);
   });
   return getStory({ db, actor, storyId });
+}
+
+/**
+ * PATCH /stories/:id `{ publicationStatus: 'PUBLISHED' }`: a teacher of the fic's grade or an
+ * administrator publishes it, once it has an evaluation. One conditional UPDATE checks status and
+ * evaluation together (ten racing publishes: one wins, the others get 409); the author's
+ * notification and e-mail are written in the same transaction. `notified`: an e-mail was queued.
+ */
+export async function publishStory(options: {
+  db: Db;
+  actor: Actor;
+  storyId: string;
+  publicUrl: string;
+}): Promise<{ story: Story; notified: boolean }> {
+  const { db, actor, storyId } = options;
+  const { allowed } = await loadForAction(db, actor, storyId, 'publish');
+  const notified = await db.transaction(async (tx) => {
+    const now = new Date();
+    const [published] = await tx
+      .update(stories)
+      .set({ status: PUBLISHED_STATUS, publishedAt: now, updatedAt: now })
+      .where(
+        and(
+          eq(stories.id, storyId),
+          inArray(stories.status, [...allowed]),
+          exists(
+            tx
+              .select({ one: sql`1` })
+              .from(evaluations)
+              .where(eq(evaluations.storyId, storyId)),
+          ),
+        ),
+      )
+      .returning({ id: stories.id, authorId: stories.authorId });
+    if (!published) {
+      throw await raceError(tx, actor, storyId, 'publish');
+    }
+    return notifyStoryPublished({
+      db: tx,
+      storyId,
+      authorId: published.authorId,
+      publicUrl: options.publicUrl,
+    });
+  });
+  return { story: await getStory({ db, actor, storyId }), notified };
 }
 
 /** DELETE /stories/:id: the fic with its cover sizes, tags links and revisions. */

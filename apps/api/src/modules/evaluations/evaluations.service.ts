@@ -1,0 +1,244 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  evaluationMessages,
+  gridMaxScore,
+  gridScore,
+  parseEvaluationGrid,
+  rubricMessages,
+  storyMessages,
+  type CreateEvaluationBody,
+  type Evaluation,
+  type UpdateEvaluationBody,
+} from '@fics/contracts';
+import type { Db, DbOrTx } from '../../db/client';
+import { evaluations, rubrics, stories } from '../../db/schema';
+import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
+import { AppError, conflict, forbidden, notFound, validationError } from '../../lib/errors';
+import type { Actor } from '../../plugins/auth';
+import {
+  allowedStatuses,
+  canView,
+  conflictMessage,
+  decide,
+  EVALUATED_STATUS,
+  type StoryAction,
+} from '../stories/story-status';
+import { findStoryRow, storyRelation, type StoryRow } from '../stories/story-view';
+import { loadEvaluationView } from './evaluation-view';
+
+const evaluationNotFound = () => notFound(evaluationMessages.notFound);
+
+/**
+ * The fic a teacher would evaluate, or why not: only teachers (403); a fic the caller may not see
+ * (404); not a teacher of its grade (403); an evaluation already exists (409: the evaluator is told
+ * to update it, another teacher that someone came first); the status forbids it (409).
+ */
+async function loadForEvaluation(db: DbOrTx, actor: Actor, storyId: string): Promise<StoryRow> {
+  if (actor.role !== 'TEACHER') {
+    throw forbidden(evaluationMessages.onlyTeachers);
+  }
+  const row = await findStoryRow(db, storyId);
+  if (!row) {
+    throw notFound(storyMessages.notFound);
+  }
+  const relation = await storyRelation(db, actor, row);
+  if (!canView(relation, row.status)) {
+    throw notFound(storyMessages.notFound);
+  }
+  const decision = decide('evaluate', relation, row.status);
+  if (!decision.ok && decision.type === 'FORBIDDEN') {
+    throw forbidden();
+  }
+  if (row.evaluationId !== null) {
+    throw conflict(
+      relation === 'evaluator' ? evaluationMessages.alreadyEvaluated : evaluationMessages.evaluatedByOther,
+    );
+  }
+  if (!decision.ok) {
+    throw conflict(decision.message);
+  }
+  return row;
+}
+
+/**
+ * The fic whose evaluation the caller would update: unknown or invisible (404), not its evaluator
+ * (403), the status forbids it (409: published, or not sent).
+ */
+async function loadForUpdate(db: DbOrTx, actor: Actor, storyId: string) {
+  const row = await findStoryRow(db, storyId);
+  if (!row) {
+    throw evaluationNotFound();
+  }
+  const relation = await storyRelation(db, actor, row);
+  if (!canView(relation, row.status)) {
+    throw evaluationNotFound();
+  }
+  const decision = decide('updateEvaluation', relation, row.status);
+  if (!decision.ok) {
+    throw decision.type === 'CONFLICT' ? conflict(decision.message) : forbidden();
+  }
+  return { row, allowed: allowedStatuses('updateEvaluation', relation) };
+}
+
+/**
+ * After the fic's conditional UPDATE matched nothing, why (read again inside the transaction): the
+ * checks that passed before now fail, most often because another teacher's evaluation committed.
+ */
+async function raceError(
+  check: () => Promise<{ status: StoryRow['status'] }>,
+  action: StoryAction,
+): Promise<AppError> {
+  let current: { status: StoryRow['status'] };
+  try {
+    current = await check();
+  } catch (error) {
+    if (error instanceof AppError) {
+      return error;
+    }
+    throw error;
+  }
+  return conflict(conflictMessage(action, current.status));
+}
+
+/** A rubric of the caller's, or a 400 on `rubricId`. */
+async function checkRubric(db: DbOrTx, actor: Actor, rubricId: string): Promise<void> {
+  const [rubric] = await db
+    .select({ id: rubrics.id })
+    .from(rubrics)
+    .where(and(eq(rubrics.id, rubricId), eq(rubrics.ownerId, actor.userId)))
+    .limit(1);
+  if (!rubric) {
+    throw validationError({ rubricId: rubricMessages.notFound });
+  }
+}
+
+/** Zod issues as the API's field errors (`items.0`, `columns.2.pointValue`, …), first one per field. */
+function fieldErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    errors[issue.path.map(String).join('.') || 'body'] ??= issue.message;
+  }
+  return errors;
+}
+
+/**
+ * POST /evaluations: a teacher of the fic's grade evaluates a fic under review and becomes its
+ * evaluator. The score is computed here from the checked cells. The fic's conditional UPDATE
+ * (REVIEWING → EVALUATED) runs first and locks the row, so of two teachers evaluating at once the
+ * second waits and then finds the fic evaluated; the evaluation's unique fic settles the rest.
+ */
+export async function createEvaluation(options: {
+  db: Db;
+  actor: Actor;
+  input: CreateEvaluationBody;
+}): Promise<Evaluation> {
+  const { db, actor, input } = options;
+  const row = await loadForEvaluation(db, actor, input.storyId);
+  if (input.userId !== undefined && input.userId !== row.authorId) {
+    throw validationError({ userId: evaluationMessages.userMismatch });
+  }
+  if (input.rubricId) {
+    await checkRubric(db, actor, input.rubricId);
+  }
+  const grid = { columns: input.columns, items: input.items };
+  const allowed = allowedStatuses('evaluate', 'gradeTeacher');
+  await db.transaction(async (tx) => {
+    const [story] = await tx
+      .update(stories)
+      .set({ status: EVALUATED_STATUS, updatedAt: new Date() })
+      .where(and(eq(stories.id, row.id), inArray(stories.status, [...allowed])))
+      .returning({ rounds: stories.rounds });
+    if (!story) {
+      throw await raceError(() => loadForEvaluation(tx, actor, row.id), 'evaluate');
+    }
+    try {
+      await tx.insert(evaluations).values({
+        storyId: row.id,
+        teacherId: actor.userId,
+        rubricId: input.rubricId,
+        ...grid,
+        comment: input.comment,
+        score: gridScore(grid),
+        maxScore: gridMaxScore(grid),
+        round: story.rounds,
+      });
+    } catch (error) {
+      if (isUniqueViolation(error, 'evaluations_story_unique')) {
+        throw conflict(evaluationMessages.evaluatedByOther);
+      }
+      if (isForeignKeyViolation(error) && input.rubricId) {
+        // The rubric was deleted since it was checked.
+        throw validationError({ rubricId: rubricMessages.notFound });
+      }
+      throw error;
+    }
+  });
+  return (await loadEvaluationView(db, row.id))!;
+}
+
+/**
+ * PATCH /evaluations/:id: the evaluator rewrites the grid or the comment while the fic is under
+ * review; the score is recomputed and the round is the fic's current one. A resent fic (REVIEWING)
+ * goes back to EVALUATED.
+ */
+export async function updateEvaluation(options: {
+  db: Db;
+  actor: Actor;
+  evaluationId: string;
+  input: UpdateEvaluationBody;
+}): Promise<Evaluation> {
+  const { db, actor, evaluationId, input } = options;
+  const [current] = await db
+    .select({
+      storyId: evaluations.storyId,
+      columns: evaluations.columns,
+      items: evaluations.items,
+      comment: evaluations.comment,
+    })
+    .from(evaluations)
+    .where(eq(evaluations.id, evaluationId))
+    .limit(1);
+  if (!current) {
+    throw evaluationNotFound();
+  }
+  const { allowed } = await loadForUpdate(db, actor, current.storyId);
+  const parsed = parseEvaluationGrid({
+    columns: input.columns ?? current.columns,
+    items: input.items ?? current.items,
+  });
+  if (!parsed.success) {
+    throw validationError(fieldErrors(parsed.error));
+  }
+  const grid = { columns: parsed.data.columns, items: parsed.data.items };
+  await db.transaction(async (tx) => {
+    const now = new Date();
+    const [story] = await tx
+      .update(stories)
+      .set({ status: EVALUATED_STATUS, updatedAt: now })
+      .where(and(eq(stories.id, current.storyId), inArray(stories.status, [...allowed])))
+      .returning({ rounds: stories.rounds });
+    if (!story) {
+      throw await raceError(
+        async () => (await loadForUpdate(tx, actor, current.storyId)).row,
+        'updateEvaluation',
+      );
+    }
+    const [updated] = await tx
+      .update(evaluations)
+      .set({
+        ...grid,
+        comment: input.comment ?? current.comment,
+        score: parsed.data.score,
+        maxScore: gridMaxScore(grid),
+        round: story.rounds,
+        updatedAt: now,
+      })
+      .where(and(eq(evaluations.id, evaluationId), eq(evaluations.teacherId, actor.userId)))
+      .returning({ id: evaluations.id });
+    if (!updated) {
+      throw forbidden();
+    }
+  });
+  return (await loadEvaluationView(db, current.storyId))!;
+}
