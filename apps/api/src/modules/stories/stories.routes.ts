@@ -3,6 +3,9 @@ import {
   createStoryBodySchema,
   errorResponseSchema,
   idParamsSchema,
+  publishedStoriesQuerySchema,
+  reviewStoriesQuerySchema,
+  reviewStoriesResponseSchema,
   storyDeletedResponseSchema,
   storyMessages,
   storyResponseSchema,
@@ -26,6 +29,7 @@ import {
   sendStory,
   updateStory,
 } from './stories.service';
+import { listPublishedStories, listReviewStories } from './review-stories.service';
 import { suggestTags } from './story-tags';
 
 const tags = ['Fics'];
@@ -54,6 +58,42 @@ export const storiesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       stories: await listStudentStories({ db: app.db, actor: actorOf(request), query: request.query }),
+    }),
+  );
+
+  app.get(
+    '/stories/review-stories',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Docentes: fics por revisar y evaluadas de sus cursos, la actividad más reciente primero',
+        description:
+          '`student` es null cuando la fic es anónima o tiene seudónimo y quien consulta no es su docente evaluador.',
+        querystring: reviewStoriesQuerySchema,
+        response: { 200: reviewStoriesResponseSchema, ...commonErrorResponses },
+      },
+    },
+    async (request) => ({
+      stories: await listReviewStories({ db: app.db, actor: actorOf(request), query: request.query }),
+    }),
+  );
+
+  app.get(
+    '/stories/published-stories',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Docentes: fics publicadas de sus cursos, las más nuevas primero',
+        querystring: publishedStoriesQuerySchema,
+        response: { 200: reviewStoriesResponseSchema, ...commonErrorResponses },
+      },
+    },
+    async (request) => ({
+      stories: await listPublishedStories({ db: app.db, actor: actorOf(request), query: request.query }),
     }),
   );
 
