@@ -7,8 +7,11 @@ import { idSchema } from './common';
 import {
   cellField,
   gridScore,
+  gridRowSchema,
   gridShape,
   normalizeGrid,
+  rubricLimits,
+  rubricMessages,
   rubricGridCellSchema,
   rubricGridColumnSchema,
   type RubricColumn,
@@ -63,7 +66,10 @@ function checkMarks(grid: { columns: RubricColumn[]; items: RubricRow[] }, ctx: 
 
 const evaluationGridShape = {
   columns: gridShape.columns,
-  items: gridShape.items.min(1, evaluationMessages.rowsRequired),
+  items: z
+    .array(gridRowSchema, { error: evaluationMessages.rowsRequired })
+    .min(1, evaluationMessages.rowsRequired)
+    .max(rubricLimits.rowsMax, rubricMessages.rowsMax),
 };
 
 /**

@@ -125,7 +125,7 @@ export type RubricRow = Record<string, RubricCell>;
  * come together with the other fields' errors; whether the row's cells match the columns is checked
  * with the whole grid (`normalizeGrid`).
  */
-const rowSchema = z.record(
+export const gridRowSchema = z.record(
   z.string().regex(/^col[A-Za-z0-9_-]+$/, rubricMessages.rowInvalid),
   rubricCellSchema,
   { error: rubricMessages.rowInvalid },
@@ -141,7 +141,7 @@ export const gridShape = {
     .min(rubricLimits.columnsMin, rubricMessages.columnsMin)
     .max(rubricLimits.columnsMax, rubricMessages.columnsMax),
   items: z
-    .array(rowSchema, { error: rubricMessages.rowsMin })
+    .array(gridRowSchema, { error: rubricMessages.rowsMin })
     .min(rubricLimits.rowsMin, rubricMessages.rowsMin)
     .max(rubricLimits.rowsMax, rubricMessages.rowsMax),
 };

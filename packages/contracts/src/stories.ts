@@ -426,6 +426,7 @@ export const publishedNotificationBodySchema = z.object({
   userId: idSchema,
   storyId: idSchema.optional(),
 });
+export type PublishedNotificationBody = z.infer<typeof publishedNotificationBodySchema>;
 export const publishedNotificationResponseSchema = z.object({
   /** True when this call created the notification (publishing had not). */
   notified: z.boolean(),

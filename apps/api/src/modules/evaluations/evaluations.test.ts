@@ -154,8 +154,7 @@ describe('evaluating fics: POST and PATCH /evaluations', () => {
       [twoChecks, 'items.1', evaluationMessages.oneCheckPerRow],
       [criterion, 'items.0', evaluationMessages.criterionNotCheckable],
       [{ comment: 'x'.repeat(71) }, 'comment', evaluationMessages.commentMax],
-      // No rows: refused on `items` (the grid's own minimum words the message).
-      [{ items: [] }, 'items', ''],
+      [{ items: [] }, 'items', evaluationMessages.rowsRequired],
       [{ userId: w.classmate.id }, 'userId', evaluationMessages.userMismatch],
       [{ rubricId: othersRubric }, 'rubricId', rubricMessages.notFound],
       [{ rubricId: '00000000-0000-4000-8000-000000000000' }, 'rubricId', rubricMessages.notFound],
@@ -272,8 +271,7 @@ describe('evaluating fics: POST and PATCH /evaluations', () => {
       [{ items: evaluationGrid(['0']).items }, 'items.0', evaluationMessages.criterionNotCheckable],
       [{ columns: withNewColumn }, 'items.0.col4.value', rubricMessages.cellRequired],
       [{ comment: 'z'.repeat(71) }, 'comment', evaluationMessages.commentMax],
-      // No rows: refused on `items` (the grid's own minimum words the message).
-      [{ items: [] }, 'items', ''],
+      [{ items: [] }, 'items', evaluationMessages.rowsRequired],
     ];
     for (const [body, field, message] of cases) {
       const res = await patchEvaluation(t.app, w.teacher.headers, evaluation._id, body);
