@@ -10,10 +10,15 @@ export function parseBody<T extends z.ZodType>(schema: T, value: unknown): z.inf
   if (result.success) {
     return result.data;
   }
+  throw validationError(fieldErrorsOf(result.error));
+}
+
+/** Zod issues as the API's field errors (`title`, `items.0`, `columns.2.pointValue`), the first per field. */
+export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
   const errors: Record<string, string> = {};
-  for (const issue of result.error.issues) {
+  for (const issue of error.issues) {
     const key = issue.path.map(String).join('.') || 'body';
     errors[key] ??= issue.message;
   }
-  throw validationError(errors);
+  return errors;
 }

@@ -1,5 +1,4 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { z } from 'zod';
 import {
   evaluationMessages,
   gridMaxScore,
@@ -15,6 +14,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { evaluations, rubrics, stories } from '../../db/schema';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
 import { AppError, conflict, forbidden, notFound, validationError } from '../../lib/errors';
+import { fieldErrorsOf } from '../../lib/validation';
 import type { Actor } from '../../plugins/auth';
 import {
   allowedStatuses,
@@ -113,15 +113,6 @@ async function checkRubric(db: DbOrTx, actor: Actor, rubricId: string): Promise<
   }
 }
 
-/** Zod issues as the API's field errors (`items.0`, `columns.2.pointValue`, …), first one per field. */
-function fieldErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    errors[issue.path.map(String).join('.') || 'body'] ??= issue.message;
-  }
-  return errors;
-}
-
 /**
  * POST /evaluations: a teacher of the fic's grade evaluates a fic under review and becomes its
  * evaluator. The score is computed here from the checked cells. The fic's conditional UPDATE
@@ -208,7 +199,7 @@ export async function updateEvaluation(options: {
     items: input.items ?? current.items,
   });
   if (!parsed.success) {
-    throw validationError(fieldErrors(parsed.error));
+    throw validationError(fieldErrorsOf(parsed.error));
   }
   const grid = { columns: parsed.data.columns, items: parsed.data.items };
   await db.transaction(async (tx) => {
