@@ -192,7 +192,7 @@ export function RubricEditor({ rubric, onSaved }: RubricEditorProps) {
     >
       <Stack spacing={3}>
         <Section title={t('rubrics.details')}>
-          <Stack spacing={2.5} sx={{ maxWidth: 720 }}>
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2.5} sx={{ '& > *': { flex: { md: 1 } } }}>
             <FormTextField
               control={control}
               name="title"
@@ -249,13 +249,13 @@ export function RubricEditor({ rubric, onSaved }: RubricEditorProps) {
             display: 'flex',
             justifyContent: 'flex-end',
             gap: 1,
-            '& > *': { flex: { xs: 1, sm: 'none' } },
+            '& > *': { whiteSpace: 'nowrap' },
           }}
         >
           <Button component={RouterLink} to="/rubricas" disabled={pending}>
             {t('rubrics.cancel')}
           </Button>
-          <SubmitButton pending={pending} startIcon={<SaveOutlined />}>
+          <SubmitButton pending={pending} startIcon={<SaveOutlined />} sx={{ flex: { xs: 1, sm: 'none' } }}>
             {rubric ? t('rubrics.save') : t('rubrics.create')}
           </SubmitButton>
         </Box>

@@ -7,8 +7,10 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import RadioButtonUncheckedOutlined from '@mui/icons-material/RadioButtonUncheckedOutlined';
+import type { Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { cellField } from '@fics/contracts';
+import { visuallyHidden } from './visually-hidden';
 
 export interface GridColumn {
   key: string;
@@ -28,6 +30,11 @@ interface RubricGridProps {
    */
   onToggle?: (rowIndex: number, columnKey: string) => void;
   disabled?: boolean;
+  /**
+   * 'table' (the default): criteria down the side, levels across. 'stacked': one block per criterion
+   * with its levels one under the other, which reads better than a sideways scroll on a phone.
+   */
+  layout?: 'table' | 'stacked';
 }
 
 /**
@@ -36,11 +43,30 @@ interface RubricGridProps {
  * the evaluation form each level cell is a checkbox button, and the row's radio logic (one check
  * per row) belongs to the caller. Scrolls sideways on narrow screens instead of squeezing the text.
  */
-export function RubricGrid({ columns, items, label, onToggle, disabled = false }: RubricGridProps) {
+export function RubricGrid({
+  columns,
+  items,
+  label,
+  onToggle,
+  disabled = false,
+  layout = 'table',
+}: RubricGridProps) {
   const { t } = useTranslation();
   const [criterion, ...levels] = columns;
   if (!criterion) {
     return null;
+  }
+  if (layout === 'stacked') {
+    return (
+      <StackedGrid
+        criterion={criterion}
+        levels={levels}
+        items={items}
+        label={label}
+        onToggle={onToggle}
+        disabled={disabled}
+      />
+    );
   }
   return (
     <Box sx={{ overflowX: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}>
@@ -146,11 +172,120 @@ export function RubricGrid({ columns, items, label, onToggle, disabled = false }
   );
 }
 
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
+interface StackedGridProps {
+  criterion: GridColumn;
+  levels: readonly GridColumn[];
+  items: readonly GridRow[];
+  label: string;
+  onToggle?: (rowIndex: number, columnKey: string) => void;
+  disabled: boolean;
+}
+
+/** The grid for narrow screens: each criterion, then its levels with their points and texts. */
+function StackedGrid({ criterion, levels, items, label, onToggle, disabled }: StackedGridProps) {
+  const { t } = useTranslation();
+  return (
+    <Box
+      component="ul"
+      aria-label={label}
+      sx={{ listStyle: 'none', p: 0, m: 0, border: 1, borderColor: 'divider', borderRadius: 1 }}
+    >
+      {items.map((row, rowIndex) => {
+        const criterionText = row[cellField(criterion.key)]?.value ?? '';
+        return (
+          <Box
+            component="li"
+            key={rowIndex}
+            sx={{ p: 1.5, '& + li': { borderTop: 1, borderColor: 'divider' } }}
+          >
+            <Typography component="p" sx={{ fontWeight: 700, mb: 1, overflowWrap: 'anywhere' }}>
+              {criterionText}
+            </Typography>
+            <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 0.75 }}>
+              {levels.map((column) => {
+                const cell = row[cellField(column.key)];
+                const checked = cell?.checked ?? false;
+                const heading = (
+                  <Typography component="span" variant="body2" sx={{ display: 'block', fontWeight: 600 }}>
+                    {column.name}
+                    <Typography component="span" variant="body2" color="text.secondary">
+                      {` · ${t('rubricGrid.points', { count: column.pointValue })}`}
+                    </Typography>
+                  </Typography>
+                );
+                const body = (
+                  <>
+                    {checked ? (
+                      <CheckCircle fontSize="small" color="primary" aria-hidden />
+                    ) : onToggle ? (
+                      <RadioButtonUncheckedOutlined
+                        fontSize="small"
+                        aria-hidden
+                        sx={{ color: 'text.secondary' }}
+                      />
+                    ) : null}
+                    <Box component="span" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                      {heading}
+                      <Typography component="span" variant="body2" sx={{ display: 'block' }}>
+                        {cell?.value ?? ''}
+                      </Typography>
+                      {checked && !onToggle ? (
+                        <Box component="span" sx={visuallyHidden}>{` (${t('rubricGrid.checked')})`}</Box>
+                      ) : null}
+                    </Box>
+                  </>
+                );
+                const frame = {
+                  display: 'flex',
+                  gap: 1,
+                  alignItems: 'flex-start',
+                  width: '100%',
+                  p: 1,
+                  borderRadius: 1,
+                  bgcolor: checked ? 'rgba(50, 173, 208, 0.14)' : 'grey.50',
+                  boxShadow: checked
+                    ? (theme: Theme) => `inset 0 0 0 2px ${theme.palette.primary.main}`
+                    : undefined,
+                } as const;
+                return (
+                  <li key={column.key}>
+                    {onToggle ? (
+                      <Box
+                        component="button"
+                        type="button"
+                        role="checkbox"
+                        aria-checked={checked}
+                        aria-label={t('rubricGrid.cellLabel', {
+                          criterion: criterionText,
+                          level: column.name,
+                          count: column.pointValue,
+                        })}
+                        disabled={disabled}
+                        onClick={() => onToggle(rowIndex, column.key)}
+                        sx={{
+                          ...frame,
+                          minHeight: 48,
+                          border: 0,
+                          font: 'inherit',
+                          color: 'inherit',
+                          textAlign: 'left',
+                          cursor: disabled ? 'default' : 'pointer',
+                          '&:hover:not(:disabled)': { bgcolor: 'action.hover' },
+                          '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 },
+                        }}
+                      >
+                        {body}
+                      </Box>
+                    ) : (
+                      <Box sx={frame}>{body}</Box>
+                    )}
+                  </li>
+                );
+              })}
+            </Box>
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}

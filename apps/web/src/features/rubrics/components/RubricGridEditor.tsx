@@ -18,6 +18,7 @@ import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { cellField, rubricLimits, rubricMessages } from '@fics/contracts';
 import type { RubricFormColumn, RubricFormControl } from './rubric-form';
+import { visuallyHidden } from './visually-hidden';
 
 type TextPath =
   | 'title'
@@ -256,6 +257,11 @@ export function RubricGridEditor(props: RubricGridEditorProps) {
   );
 }
 
+// The table's widths: ten columns scroll sideways, the criterion column staying in view.
+const CRITERION_WIDTH = 200;
+const LEVEL_MIN_WIDTH = 200;
+const ACTIONS_WIDTH = 56;
+
 const stickyCell = {
   position: 'sticky',
   left: 0,
@@ -284,17 +290,17 @@ function GridTable({
       <Table
         aria-label={t('rubrics.gridTable')}
         sx={{
-          minWidth: 240 + (columns.length - 1) * 220 + 56,
+          minWidth: CRITERION_WIDTH + (columns.length - 1) * LEVEL_MIN_WIDTH + ACTIONS_WIDTH,
           tableLayout: 'fixed',
           '& th, & td': { verticalAlign: 'top', p: 1.25 },
         }}
       >
         <colgroup>
-          <col style={{ width: 240 }} />
+          <col style={{ width: CRITERION_WIDTH }} />
           {columns.slice(1).map((column) => (
-            <col key={column.key} style={{ minWidth: 220 }} />
+            <col key={column.key} />
           ))}
-          <col style={{ width: 56 }} />
+          <col style={{ width: ACTIONS_WIDTH }} />
         </colgroup>
         <TableHead>
           <TableRow sx={{ bgcolor: 'grey.50' }}>
@@ -410,29 +416,26 @@ function ColumnCards({ control, columns, columnIds, onRemoveColumn, disabled }: 
               />
             )}
           </Box>
-          <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-            <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+          {/* One under the other: a message under a narrow points field would wrap word by word. */}
+          <Stack spacing={2}>
+            <FormTextField
+              control={control}
+              name={`columns.${index}.name`}
+              label={t('rubrics.columnName')}
+              ariaLabel={t('rubrics.columnNameOf', { n: index + 1 })}
+              disabled={disabled}
+            />
+            {index === 0 ? null : (
               <FormTextField
                 control={control}
-                name={`columns.${index}.name`}
-                label={t('rubrics.columnName')}
-                ariaLabel={t('rubrics.columnNameOf', { n: index + 1 })}
+                name={`columns.${index}.pointValue`}
+                label={t('rubrics.points')}
+                ariaLabel={t('rubrics.pointsOf', { name: columnLabel(column, index) })}
+                numeric
                 disabled={disabled}
               />
-            </Box>
-            {index === 0 ? null : (
-              <Box sx={{ width: 104, flexShrink: 0 }}>
-                <FormTextField
-                  control={control}
-                  name={`columns.${index}.pointValue`}
-                  label={t('rubrics.points')}
-                  ariaLabel={t('rubrics.pointsOf', { name: columnLabel(column, index) })}
-                  numeric
-                  disabled={disabled}
-                />
-              </Box>
             )}
-          </Box>
+          </Stack>
         </Paper>
       ))}
     </Stack>
@@ -488,12 +491,3 @@ function RowCards({ control, columns, rowIds, onRemoveRow, disabled, rowErrors }
     </Stack>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

@@ -24,6 +24,7 @@ import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { gridMaxScore, type Rubric } from '@fics/contracts';
 import { RubricGrid } from './RubricGrid';
+import { visuallyHidden } from './visually-hidden';
 
 /** Whether the list shows cards (phones) rather than a table at this width. */
 export function useCompactRubricsList(): boolean {
@@ -91,7 +92,18 @@ export function RubricsList({ rubrics, isLoading, isUpdating, compact, onDelete,
     <Paper variant="outlined" sx={{ position: 'relative', overflow: 'hidden' }}>
       {progress}
       <TableContainer>
-        <Table aria-label={t('rubrics.listLabel')} aria-busy={busy} sx={staleRows}>
+        <Table
+          aria-label={t('rubrics.listLabel')}
+          aria-busy={busy}
+          // Fixed columns: opening a preview does not move them.
+          sx={{ tableLayout: 'fixed', minWidth: 720, ...staleRows }}
+        >
+          <colgroup>
+            <col style={{ width: 64 }} />
+            <col style={{ width: '30%' }} />
+            <col />
+            <col style={{ width: 128 }} />
+          </colgroup>
           <TableHead>
             <TableRow>
               <TableCell padding="checkbox">
@@ -163,7 +175,7 @@ function RowActions({ rubric, onDelete }: RubricItemProps) {
 }
 
 /** The grid as it will be read in an evaluation, with its size and best score. */
-function Preview({ rubric }: { rubric: Rubric }) {
+function Preview({ rubric, stacked = false }: { rubric: Rubric; stacked?: boolean }) {
   const { t } = useTranslation();
   return (
     <Box sx={{ py: 2 }}>
@@ -174,6 +186,7 @@ function Preview({ rubric }: { rubric: Rubric }) {
         columns={rubric.columns}
         items={rubric.items}
         label={t('rubrics.gridLabel', { title: rubric.title })}
+        layout={stacked ? 'stacked' : 'table'}
       />
     </Box>
   );
@@ -256,18 +269,9 @@ const RubricCard = memo(function RubricCard({ rubric, onDelete }: RubricItemProp
       </Button>
       <Box id={previewId}>
         <Collapse in={open} timeout="auto" unmountOnExit>
-          <Preview rubric={rubric} />
+          <Preview rubric={rubric} stacked />
         </Collapse>
       </Box>
     </Paper>
   );
 });
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

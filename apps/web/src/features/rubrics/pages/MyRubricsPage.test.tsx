@@ -175,9 +175,15 @@ describe('MyRubricsPage (/rubricas)', () => {
     expect(within(card).getByRole('button', { name: 'Eliminar Comprensión lectora' })).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     await user().click(within(card).getByRole('button', { name: 'Ver rúbrica Comprensión lectora' }));
-    expect(
-      await within(card).findByRole('table', { name: 'Rúbrica: Comprensión lectora' }),
-    ).toBeInTheDocument();
+    // Stacked on a phone: each criterion with its levels, no sideways scroll.
+    const grid = await within(card).findByRole('list', { name: 'Rúbrica: Comprensión lectora' });
+    const [first] = within(grid)
+      .getAllByRole('listitem', { name: '' })
+      .filter((item) => item.parentElement === grid);
+    expect(first).toHaveTextContent('Ortografía');
+    expect(first).toHaveTextContent('Logrado · 3 puntosSin errores');
+    expect(within(grid).getByText('Inicio, nudo y desenlace')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
   it('says the list could not load, and tries again on request', async () => {
