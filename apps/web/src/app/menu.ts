@@ -21,9 +21,9 @@ export const menuEntries: readonly MenuEntry[] = [
   { label: 'registerRequests', path: '/registros', roles: ['ADMIN'], available: false },
   { label: 'newFic', path: '/fics/nuevo', roles: ['STUDENT'], available: true },
   { label: 'myFics', path: '/mis-fics', roles: ['STUDENT'], available: true },
-  { label: 'reviewFics', path: '/fics/revision', roles: ['TEACHER'], available: false },
-  { label: 'publishedFics', path: '/fics/publicadas', roles: ['TEACHER'], available: false },
-  { label: 'myRubrics', path: '/rubricas', roles: ['TEACHER'], available: false },
+  { label: 'reviewFics', path: '/fics/revision', roles: ['TEACHER'], available: true },
+  { label: 'publishedFics', path: '/fics/publicadas', roles: ['TEACHER'], available: true },
+  { label: 'myRubrics', path: '/rubricas', roles: ['TEACHER'], available: true },
 ];
 
 /** The entries a role sees; only pages that exist. `entries` is injectable for tests. */

@@ -79,6 +79,37 @@ const pages: readonly PageRoute[] = [
     access: ['STUDENT'],
   },
   {
+    path: '/fics/revision',
+    page: lazyPage(() => import('../features/review/pages/ReviewStoriesPage'), 'ReviewStoriesPage'),
+    access: ['TEACHER'],
+  },
+  {
+    path: '/fics/publicadas',
+    page: lazyPage(() => import('../features/review/pages/PublishedStoriesPage'), 'PublishedStoriesPage'),
+    access: ['TEACHER'],
+  },
+  {
+    // Spec 001 §2: open to the three roles; the API decides what each may do with the fic.
+    path: '/fics/:storyId/revision',
+    page: lazyPage(() => import('../features/stories/pages/StoryReviewPage'), 'StoryReviewPage'),
+    access: ['ADMIN', 'STUDENT', 'TEACHER'],
+  },
+  {
+    path: '/rubricas',
+    page: lazyPage(() => import('../features/rubrics/pages/MyRubricsPage'), 'MyRubricsPage'),
+    access: ['TEACHER'],
+  },
+  {
+    path: '/rubricas/nuevo',
+    page: lazyPage(() => import('../features/rubrics/pages/NewRubricPage'), 'NewRubricPage'),
+    access: ['TEACHER'],
+  },
+  {
+    path: '/rubricas/:id/actualizar',
+    page: lazyPage(() => import('../features/rubrics/pages/EditRubricPage'), 'EditRubricPage'),
+    access: ['TEACHER'],
+  },
+  {
     // Public: the API answers 404 for a fic the caller may not see. /fics/nuevo and other static
     // paths under /fics rank above this one whatever their place in this table.
     path: '/fics/:storyId',
