@@ -24,6 +24,7 @@ import { RubricGrid, useMyRubrics } from '../../rubrics';
 import { useCreateEvaluation, useUpdateEvaluation } from '../api';
 import { copyGrid, sameColumns, toggleCell, type EvaluationGrid } from '../grid';
 import { EvaluationScore } from './EvaluationScore';
+import { useGridLayout } from './use-grid-layout';
 
 /** The drawer reads the teacher's rubrics in one page (the API's largest). */
 const RUBRICS_QUERY = { page: 1, limit: 100 } as const;
@@ -49,6 +50,7 @@ interface FormErrors {
  */
 export function EvaluationForm({ story, evaluation, locked = false, onDone }: EvaluationFormProps) {
   const { t } = useTranslation();
+  const gridLayout = useGridLayout();
   const toast = useToast();
   const rubrics = useMyRubrics(RUBRICS_QUERY, { enabled: !locked });
   const create = useCreateEvaluation(story._id);
@@ -173,6 +175,7 @@ export function EvaluationForm({ story, evaluation, locked = false, onDone }: Ev
               }
               onToggle={toggle}
               disabled={disabled}
+              layout={gridLayout}
             />
           </Box>
         </>

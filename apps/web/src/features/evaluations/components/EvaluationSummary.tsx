@@ -6,6 +6,7 @@ import type { Evaluation } from '@fics/contracts';
 import { RubricGrid } from '../../rubrics';
 import { formatStoryDate } from '../../stories';
 import { EvaluationScore } from './EvaluationScore';
+import { useGridLayout } from './use-grid-layout';
 
 /**
  * An evaluation to read (spec 001 §6: the student sees theirs read-only, with the score and the
@@ -13,6 +14,7 @@ import { EvaluationScore } from './EvaluationScore';
  */
 export function EvaluationSummary({ evaluation }: { evaluation: Evaluation }) {
   const { t } = useTranslation();
+  const gridLayout = useGridLayout();
   const date = formatStoryDate(evaluation.updatedAt);
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
@@ -33,7 +35,12 @@ export function EvaluationSummary({ evaluation }: { evaluation: Evaluation }) {
             : t('evaluations.evaluatedOn', { date })}
         </Typography>
       </Paper>
-      <RubricGrid columns={evaluation.columns} items={evaluation.items} label={t('evaluations.gridLabel')} />
+      <RubricGrid
+        columns={evaluation.columns}
+        items={evaluation.items}
+        label={t('evaluations.gridLabel')}
+        layout={gridLayout}
+      />
     </Box>
   );
 }

@@ -24,6 +24,7 @@ import { useTranslation } from 'react-i18next';
 import type { ReviewStoryRow } from '@fics/contracts';
 import { formatStoryDate, StoryStatusChip } from '../../stories';
 import { StudentName } from './StudentName';
+import { visuallyHidden } from '../../../components/visually-hidden';
 
 /** Whether the list shows cards (phones) rather than a table at this width. */
 export function useCompactReviewList(): boolean {
@@ -222,15 +223,6 @@ const StoryCard = memo(function StoryCard({ kind, row, onDelete }: RowProps) {
     </Paper>
   );
 });
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 function SchoolAndGrade({ row }: { row: ReviewStoryRow }) {
   return (

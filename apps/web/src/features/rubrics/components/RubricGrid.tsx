@@ -10,7 +10,7 @@ import RadioButtonUncheckedOutlined from '@mui/icons-material/RadioButtonUncheck
 import type { Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { cellField } from '@fics/contracts';
-import { visuallyHidden } from './visually-hidden';
+import { visuallyHidden } from '../../../components/visually-hidden';
 
 export interface GridColumn {
   key: string;

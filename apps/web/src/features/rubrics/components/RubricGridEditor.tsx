@@ -18,7 +18,7 @@ import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { cellField, rubricLimits, rubricMessages } from '@fics/contracts';
 import type { RubricFormColumn, RubricFormControl } from './rubric-form';
-import { visuallyHidden } from './visually-hidden';
+import { visuallyHidden } from '../../../components/visually-hidden';
 
 type TextPath =
   | 'title'

@@ -24,7 +24,7 @@ import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { gridMaxScore, type Rubric } from '@fics/contracts';
 import { RubricGrid } from './RubricGrid';
-import { visuallyHidden } from './visually-hidden';
+import { visuallyHidden } from '../../../components/visually-hidden';
 
 /** Whether the list shows cards (phones) rather than a table at this width. */
 export function useCompactRubricsList(): boolean {
