@@ -27,8 +27,19 @@
  *   tags_search_idx in place, so they wait in its pending list, as tags typed by students would
  *   until a vacuum.
  *
+ * - Teachers: one per grade (teacher g teaches grade g) and one per school who also teaches 3 to 5
+ *   of its grades (teacher 1,000 + c teaches the first 3 + (c + 1) mod 3 grades of school c), so
+ *   the first grades of a school have two teachers; 1,100 at every size, in user_grades as students.
+ * - Rubrics: 3 to 6 per grade teacher, 25 per school teacher (about 7,000; a grid of 4 columns and
+ *   3 rows each), created over the last year.
+ * - Evaluations: one for every EVALUATED and PUBLISHED fic (80% of them), written by a teacher of
+ *   its grade (the school teacher for about half the fics of the grades they teach, else the grade
+ *   teacher) with that teacher's first rubric, on a small grid (3 columns, 1 row, one level
+ *   checked: score 1 or 2 of 2), and a short comment on a third of them.
+ *
  * The probes' subjects exist at every size: student 1 (grade 1 of school 1) has fics 1 (forced
- * PUBLISHED) and 1 + students (forced EDITING) among their 10.
+ * PUBLISHED), 1 + students (forced EDITING) and 1 + 2 × students (forced EVALUATED) among their 10;
+ * teacher 1,001 (school 1's) teaches grades 1 to 5, 5 × size / 1,000 fics, and has 25 rubrics.
  */
 import { performance } from 'node:perf_hooks';
 import { sql, type SQL } from 'drizzle-orm';
@@ -38,6 +49,8 @@ export const COLLEGES = 100;
 export const GRADES_PER_COLLEGE = 10;
 export const FICS_PER_STUDENT = 10;
 export const TAG_COUNT = 2000;
+/** Rubrics of a school teacher (the probes' teacher): more than a page of 20. */
+export const SCHOOL_TEACHER_RUBRICS = 25;
 
 /** The searches and filters the benchmark uses (each verified against the data it finds). */
 export const SEARCHES = {
@@ -216,6 +229,21 @@ const LEVELS = [
   'Primero',
   'Segundo',
 ];
+const RUBRIC_TITLES = [
+  'Cuento breve',
+  'Narración',
+  'Poema',
+  'Crónica',
+  'Texto descriptivo',
+  'Leyenda',
+  'Carta',
+  'Fábula',
+];
+const EVALUATION_COMMENTS = [
+  'Muy buena historia, revisa la ortografía.',
+  'Me encantó el final. ¡Sigue así!',
+  'Cuida los tiempos verbales y los acentos.',
+];
 const FIRST_NAMES = ['José', 'María', 'Sofía', 'Matías', 'Agustina', 'Tomás', 'Lucía', 'Joaquín', 'Inés'];
 const SURNAMES = ['González', 'Muñoz', 'Díaz', 'Pérez', 'Núñez', 'Ibáñez', 'Cáceres', 'Zúñiga', 'Álvarez'];
 
@@ -258,9 +286,13 @@ export interface StoryData {
   studentId: string;
   publishedId: string;
   draftId: string;
+  /** Student 1's fic under review with an evaluation (fic 1 + 2 × students). */
+  evaluatedId: string;
   /** Student 1's school and grade (the filters' subjects). */
   collegeId: string;
   gradeId: string;
+  /** Teacher 1,001: school 1's teacher, of grades 1 to 5 (grade 1 included), with 25 rubrics. */
+  teacherId: string;
 }
 
 type Executor = Pick<Db, 'execute'>;
@@ -268,7 +300,7 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** The tables loaded in bulk: their keys and indexes are built after their rows. */
-const BULK_TABLES = ['users', 'user_grades', 'stories', 'story_tags'];
+const BULK_TABLES = ['users', 'user_grades', 'stories', 'story_tags', 'evaluations'];
 
 /**
  * Drops the primary keys, unique constraints and indexes of BULK_TABLES, and the foreign keys that
@@ -347,16 +379,21 @@ export async function loadStories(db: Db, size: number): Promise<StoryData> {
     const restore = superuser ? await dropKeysAndIndexes(tx) : [];
     await insertSchools(tx);
     await insertStudents(tx, size);
+    await insertTeachers(tx);
     if (superuser) {
       await tx.execute(sql`set local session_replication_role = replica`);
     }
     await insertGradesOfStudents(tx, size);
-    lap('schools and students');
+    await insertGradesOfTeachers(tx);
+    await insertRubrics(tx);
+    lap('schools and users');
     await insertCoverAndTags(tx);
     await insertFics(tx, size);
     lap('fics');
     await insertFicTags(tx);
     lap('tags of fics');
+    await insertEvaluations(tx);
+    lap('evaluations');
     await tx.execute(sql`set local session_replication_role = origin`);
     for (const statement of restore) {
       await tx.execute(sql.raw(statement));
@@ -367,8 +404,9 @@ export async function loadStories(db: Db, size: number): Promise<StoryData> {
   const [ids] = rowsOf<Omit<StoryData, 'seconds'>>(
     await db.execute(sql`select
       ${idOf('student', sql`1`)} as "studentId", ${idOf('fic', sql`1`)} as "publishedId",
-      ${idOf('fic', n(1 + students))} as "draftId", ${idOf('college', sql`1`)} as "collegeId",
-      ${idOf('grade', sql`1`)} as "gradeId"`),
+      ${idOf('fic', n(1 + students))} as "draftId", ${idOf('fic', n(1 + 2 * students))} as "evaluatedId",
+      ${idOf('college', sql`1`)} as "collegeId", ${idOf('grade', sql`1`)} as "gradeId",
+      ${idOf('teacher', n(GRADES + 1))} as "teacherId"`),
   );
   return { seconds, ...ids! };
 }
@@ -397,6 +435,64 @@ async function insertStudents(tx: Executor, size: number): Promise<void> {
       'estudiante.' || s || '@bench.fics.cl',
       (select id from roles where name = 'STUDENT')
     from generate_series(1, ${n(size / FICS_PER_STUDENT)}) as t(s)`);
+}
+
+/** Grade teachers 1..1,000 (teacher g of grade g), then school teachers 1,001..1,100. */
+const TEACHERS = GRADES + COLLEGES;
+/** How many grades school c's teacher teaches (the first ones of the school): 3, 4 or 5. */
+const schoolTeacherGrades = (c: SQL) => sql`(3 + (${c} + 1) % 3)`;
+/** How many rubrics teacher t has. */
+const rubricsOf = (t: SQL) =>
+  sql`(case when ${t} > ${n(GRADES)} then ${n(SCHOOL_TEACHER_RUBRICS)} else 3 + ${t} % 4 end)`;
+/** Rubric j of teacher t (j < 100). */
+const rubricId = (t: SQL, j: SQL) => idOf('rubric', sql`(${t}) * 100 + ${j}`);
+
+async function insertTeachers(tx: Executor): Promise<void> {
+  const t = sql`t`;
+  await tx.execute(sql`
+    insert into users (id, name, email, role_id)
+    select ${idOf('teacher', t)},
+      ${pick(FIRST_NAMES, t, 4)} || ' ' || ${pick(SURNAMES, t, 5)} || ' ' || ${pick(SURNAMES, t, 6)},
+      'docente.' || t || '@bench.fics.cl',
+      (select id from roles where name = 'TEACHER')
+    from generate_series(1, ${n(TEACHERS)}) as t(t)`);
+}
+
+async function insertGradesOfTeachers(tx: Executor): Promise<void> {
+  await tx.execute(sql`
+    insert into user_grades (user_id, grade_id)
+    select ${idOf('teacher', sql`g`)}, ${idOf('grade', sql`g`)} from generate_series(1, ${n(GRADES)}) as t(g)
+    union all
+    select ${idOf('teacher', sql`${n(GRADES)} + c`)}, ${idOf('grade', sql`(c - 1) * ${n(GRADES_PER_COLLEGE)} + k`)}
+    from generate_series(1, ${n(COLLEGES)}) as t(c)
+    cross join lateral generate_series(1, ${schoolTeacherGrades(sql`c`)}) as u(k)`);
+}
+
+/** A rubric's grid: the criterion and 3 levels (1, 2 and 3 points), 3 rows, nothing checked. */
+const RUBRIC_GRID = {
+  columns: [
+    { key: '0', name: 'Criterio', pointValue: 0 },
+    { key: '1', name: 'Inicial', pointValue: 1 },
+    { key: '2', name: 'En desarrollo', pointValue: 2 },
+    { key: '3', name: 'Logrado', pointValue: 3 },
+  ],
+  items: [
+    ['Ortografía', 'Muchos errores', 'Algunos errores', 'Sin errores'],
+    ['Coherencia', 'Ideas sueltas', 'Ideas con orden', 'Historia clara de principio a fin'],
+    ['Creatividad', 'Repite un modelo', 'Algún elemento propio', 'Personajes y mundo originales'],
+  ].map((row) => Object.fromEntries(row.map((value, k) => [`col${k}`, { value, checked: false }]))),
+};
+
+async function insertRubrics(tx: Executor): Promise<void> {
+  const t = sql`t`;
+  await tx.execute(sql`
+    insert into rubrics (id, owner_id, title, description, columns, items, created_at, updated_at)
+    select ${rubricId(t, sql`j`)}, ${idOf('teacher', t)}, ${pick(RUBRIC_TITLES, sql`${t} * 100 + j`, 1)} || ' ' || j,
+      'Pauta para evaluar fics de mis cursos', ${JSON.stringify(RUBRIC_GRID.columns)}::jsonb,
+      ${JSON.stringify(RUBRIC_GRID.items)}::jsonb, at, at
+    from generate_series(1, ${n(TEACHERS)}) as t(t)
+    cross join lateral generate_series(1, ${rubricsOf(t)}) as r(j)
+    cross join lateral (select now() - make_interval(secs => ${hash(sql`${t} * 100 + j`, 2, 365 * 86400)}) as at) d`);
 }
 
 async function insertGradesOfStudents(tx: Executor, size: number): Promise<void> {
@@ -459,6 +555,7 @@ async function insertFics(tx: Executor, size: number): Promise<void> {
           ${pick(TITLE_OPENINGS, i, 1)} || ' ' || ${pick(TITLE_ENDINGS, i, 2)} as title,
           ${pick(PLACES, i, 3)} as location,
           case when i = 1 then 'PUBLISHED' when i = 1 + ${n(students)} then 'EDITING'
+            when i = 1 + ${n(2 * students)} then 'EVALUATED'
             else (array['PUBLISHED', 'PUBLISHED', 'PUBLISHED', 'PUBLISHED', 'PUBLISHED', 'PUBLISHED',
               'PUBLISHED', 'EDITING', 'REVIEWING', 'EVALUATED'])[1 + ${hash(i, 4, 10)}] end as status,
           ${hash(i, 5, 100)} < 5 as anonymity,
@@ -494,4 +591,65 @@ async function insertFicTags(tx: Executor): Promise<void> {
       group by rank
     ) tagged
     cross join (select ${idsOf('tag', TAG_COUNT)} as tags) ids`);
+}
+
+/**
+ * An evaluation's grid, kept small (800,000 of them at 1,000,000 fics; the measured paths read one
+ * at a time): the criterion and 2 levels (1 and 2 points), 1 row, one level checked. Its 2 ways
+ * (score 1 or 2 of 2) as jsonb, picked by a hash of the fic.
+ */
+const EVALUATION_COLUMNS = [
+  { key: '0', name: 'Criterio', pointValue: 0 },
+  { key: '1', name: 'En desarrollo', pointValue: 1 },
+  { key: '2', name: 'Logrado', pointValue: 2 },
+];
+const EVALUATION_ROW = ['Ortografía', 'Con errores', 'Sin errores'];
+const EVALUATION_GRIDS = [1, 2].map((level) => ({
+  items: [Object.fromEntries(EVALUATION_ROW.map((value, k) => [`col${k}`, { value, checked: k === level }]))],
+  score: level,
+}));
+const EVALUATION_MAX_SCORE = 2;
+
+/**
+ * Evaluations of the EVALUATED and PUBLISHED fics: by the school teacher for about half the fics of
+ * the grades they teach, else by the grade teacher, with the evaluator's first rubric. The teachers
+ * and rubrics of each grade come from a 1,000-row table, computed once (`offset 0` keeps the planner
+ * from pulling it up into the join, which made it compute 5 md5 per evaluation: 19 s instead of 8
+ * at 1,000,000 fics). The id is the fic's, hashed (gen_random_uuid costs more on PGlite).
+ */
+async function insertEvaluations(tx: Executor): Promise<void> {
+  const g = sql`g`;
+  const c = sql`((g - 1) / ${n(GRADES_PER_COLLEGE)} + 1)`;
+  const school = sql`${n(GRADES)} + ${c}`;
+  const items = sql.raw(
+    `array[${EVALUATION_GRIDS.map((grid) => `${literal(JSON.stringify(grid.items))}::jsonb`).join(', ')}]`,
+  );
+  const scores = sql.raw(`array[${EVALUATION_GRIDS.map((grid) => grid.score).join(', ')}]`);
+  const draw = (salt: number, mod: number) =>
+    sql`((hashint8(uuid_hash(s.id)::int8 * 8 + ${n(salt)})::int8 + 2147483648) % ${n(mod)})`;
+  await tx.execute(sql`
+    insert into evaluations (id, story_id, teacher_id, rubric_id, columns, items, comment, score, max_score,
+      round, created_at, updated_at)
+    select ${idOf('evaluation', sql`s.id::text`)}, s.id,
+      case when by_school then t.school_teacher else t.grade_teacher end,
+      case when by_school then t.school_rubric else t.grade_rubric end,
+      ${JSON.stringify(EVALUATION_COLUMNS)}::jsonb, (${items})[1 + grid], comment,
+      (${scores})[1 + grid], ${n(EVALUATION_MAX_SCORE)}, s.rounds, s.sent_at + interval '30 minutes',
+      s.sent_at + interval '30 minutes'
+    from stories s
+    join (
+      select ${idOf('grade', g)} as grade_id,
+        ${idOf('teacher', g)} as grade_teacher, ${rubricId(g, sql`1`)} as grade_rubric,
+        case when (g - 1) % ${n(GRADES_PER_COLLEGE)} < ${schoolTeacherGrades(c)}
+          then ${idOf('teacher', school)} end as school_teacher,
+        ${rubricId(school, sql`1`)} as school_rubric
+      from generate_series(1, ${n(GRADES)}) as t(g)
+      offset 0
+    ) t on t.grade_id = s.grade_id
+    cross join lateral (
+      select t.school_teacher is not null and ${draw(1, 2)} = 0 as by_school, ${draw(2, EVALUATION_GRIDS.length)} as grid,
+        case when ${draw(3, 3)} = 0 then (${array(EVALUATION_COMMENTS)})[1 + ${draw(4, EVALUATION_COMMENTS.length)}]
+          else '' end as comment
+    ) d
+    where s.status in ('EVALUATED', 'PUBLISHED')`);
 }

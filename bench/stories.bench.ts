@@ -11,16 +11,23 @@
  *
  * - GET /stories/student-stories, page 1, as a student with 10 fics;
  * - GET /stories/:id, a published fic as a visitor, and a draft as its author;
- * - GET /stories/tags?search=fanta, as a visitor and as a student.
+ * - GET /stories/tags?search=fanta, as a visitor and as a student;
+ * - the teacher's lists, as the teacher of 5 grades (5 × size / 1,000 fics, the school teacher of
+ *   bench/stories-data.ts): GET /stories/review-stories page 1, page 5 (empty at 10,000 fics) and
+ *   ?status=EVALUATED, GET /stories/published-stories page 1, GET /rubrics/my-rubrics (25 rubrics:
+ *   they do not grow with the fics); and GET /stories/:id of an EVALUATED fic as its author, which
+ *   loads the evaluation too.
  *
  * The gallery's API arrives in a later issue; its queries are measured here directly in SQL, written
  * the way that API will need them (galleryPage below): the first page (12 newest published), page
  * 50, and the first page filtered by school, by grade, by one tag, by two tags that must both match,
  * and by a title search ignoring accents. The tag filters look the tags up by name first, as the API
  * will, and that lookup is part of the measured time. Each query's EXPLAIN ANALYZE plan is printed
- * once at each database's largest size. Measured as information, not budgeted: a rare title search
- * (its matches grow with the fics), and with --totals the gallery's exact totals (lists.md's
- * totalDocs: count(*) grows with the fics; the gallery issue will need counters, as user_counts).
+ * once at each database's largest size, and so are the plans of the statements the teacher's
+ * probes make the app run (captured through drizzle's logger during one call). Measured as
+ * information, not budgeted: a rare title search (its matches grow with the fics), and with
+ * --totals the gallery's exact totals (lists.md's totalDocs: count(*) grows with the fics; the
+ * gallery issue will need counters, as user_counts).
  *
  * The probes run in interleaved rounds (every size in turn, round after round) so a busy moment
  * on the machine hits all sizes alike; p50 and p95 are over the rounds, after a warm-up. Autovacuum
@@ -49,13 +56,19 @@ import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Paged, Story, StorySummary } from '@fics/contracts';
+import type { Paged, ReviewStoryRow, Rubric, Story, StorySummary } from '@fics/contracts';
 import { buildApp } from '../apps/api/src/app';
 import { openDatabase, type Database } from '../apps/api/src/db/client';
 import { createSession } from '../apps/api/src/modules/auth/sessions.service';
 import { escapeLike, searchWords } from '../apps/api/src/lib/paging';
 import { testConfig } from '../apps/api/src/test/config';
-import { FICS_PER_STUDENT, loadStories, SEARCHES, type StoryData } from './stories-data';
+import {
+  FICS_PER_STUDENT,
+  loadStories,
+  SCHOOL_TEACHER_RUBRICS,
+  SEARCHES,
+  type StoryData,
+} from './stories-data';
 
 type DatabaseKind = 'server' | 'embedded';
 
@@ -103,12 +116,58 @@ const options = {
 
 const config = testConfig();
 
+/** The teacher's lists the probes read: the statuses, the order (desc, then id), the page. */
+const teacherLists = {
+  reviewList: { statuses: ['REVIEWING', 'EVALUATED'], order: 'updated_at', page: 1 },
+  reviewList5: { statuses: ['REVIEWING', 'EVALUATED'], order: 'updated_at', page: 5 },
+  evaluatedList: { statuses: ['EVALUATED'], order: 'updated_at', page: 1 },
+  publishedList: { statuses: ['PUBLISHED'], order: 'published_at', page: 1 },
+} as const;
+type TeacherList = keyof typeof teacherLists;
+/** 20 a page: the lists' default. */
+const LIST_LIMIT = 20;
+
+interface ListAnswer {
+  ids: string[];
+  total: number;
+}
+
+/**
+ * A teacher's list as its definition says, written plainly (every fic of the teacher's grades with
+ * those statuses, sorted): the page's ids and the total, to check the API's answer against.
+ */
+async function listAnswer(
+  database: Database,
+  teacherId: string,
+  list: (typeof teacherLists)[TeacherList],
+): Promise<ListAnswer> {
+  const where = sql`s.grade_id in (select grade_id from user_grades where user_id = ${teacherId})
+    and s.status in (${sql.join(
+      list.statuses.map((status) => sql`${status}`),
+      sql`, `,
+    )})`;
+  const page = rowsOf<{ id: string }>(
+    await database.db.execute(sql`select s.id from stories s where ${where}
+      order by s.${sql.raw(list.order)} desc, s.id
+      limit ${LIST_LIMIT} offset ${(list.page - 1) * LIST_LIMIT}`),
+  );
+  const [total] = rowsOf<{ n: number }>(
+    await database.db.execute(sql`select count(*)::int as n from stories s where ${where}`),
+  );
+  return { ids: page.map((row) => row.id), total: total!.n };
+}
+
 interface Target {
   size: number;
   database: Database;
   app: FastifyInstance;
-  /** Student 1, the author of data.publishedId and data.draftId. */
+  /** Student 1, the author of data.publishedId, data.draftId and data.evaluatedId. */
   student: { authorization: string };
+  /** data.teacherId: the teacher of 5 grades. */
+  teacher: { authorization: string };
+  /** The teacher's lists as their definition gives them (plain queries after the load, untimed). */
+  lists: Record<TeacherList, ListAnswer>;
+  rubricCount: number;
   data: StoryData;
   loadSeconds: number;
   close: () => Promise<void>;
@@ -136,17 +195,29 @@ async function prepare(database: Database, size: number, drop: () => Promise<voi
   const loadSeconds = (performance.now() - started) / 1000;
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
-  const { accessToken } = await createSession({
-    db: app.db,
-    jwtSecret: config.jwtSecret,
-    userId: data.studentId,
-    role: 'STUDENT',
-  });
+  const lists = Object.fromEntries(
+    await Promise.all(
+      Object.entries(teacherLists).map(async ([key, list]) => [
+        key,
+        await listAnswer(database, data.teacherId, list),
+      ]),
+    ),
+  ) as Record<TeacherList, ListAnswer>;
+  const [rubrics] = rowsOf<{ n: number }>(
+    await database.db.execute(sql`select count(*)::int as n from rubrics where owner_id = ${data.teacherId}`),
+  );
+  const bearer = async (userId: string, role: 'STUDENT' | 'TEACHER') => {
+    const { accessToken } = await createSession({ db: app.db, jwtSecret: config.jwtSecret, userId, role });
+    return { authorization: `Bearer ${accessToken}` };
+  };
   return {
     size,
     database,
     app,
-    student: { authorization: `Bearer ${accessToken}` },
+    student: await bearer(data.studentId, 'STUDENT'),
+    teacher: await bearer(data.teacherId, 'TEACHER'),
+    lists,
+    rubricCount: rubrics!.n,
     data,
     loadSeconds,
     close: async () => {
@@ -385,6 +456,8 @@ const rareTitleSpec: GallerySpec = {
 interface Probe {
   key: string;
   label: string;
+  /** Indexes the statements it makes the app run are expected to use (checked on the printed plans). */
+  indexes?: string[];
   /** One measured call; throws when the answer is not what a correct one would give. */
   run: (target: Target) => Promise<void>;
 }
@@ -454,6 +527,81 @@ const apiProbes: Probe[] = [
   },
 ];
 
+/** Checks a review list's page against the list's definition (the same fics in the same order). */
+function expectList(target: Target, list: TeacherList, page: Paged<ReviewStoryRow>): void {
+  const expected = target.lists[list];
+  const ids = page.docs.map((row) => row._id);
+  const statuses: readonly string[] = teacherLists[list].statuses;
+  const wrong = page.docs.find((row) => !statuses.includes(row.publicationStatus));
+  if (page.totalDocs !== expected.total || ids.join() !== expected.ids.join() || wrong) {
+    throw new Error(
+      `${list} at ${target.size}: ${ids.length} of ${page.totalDocs}, expected ` +
+        `${expected.ids.length} of ${expected.total}${ids.join() !== expected.ids.join() ? ' (other fics or order)' : ''}` +
+        `${wrong ? `; ${wrong.publicationStatus}` : ''}`,
+    );
+  }
+}
+
+const listProbe = (key: TeacherList, label: string, url: string): Probe => ({
+  key,
+  label,
+  indexes: [
+    teacherLists[key].order === 'published_at' ? 'stories_grade_published_idx' : 'stories_grade_status_idx',
+    'evaluations_story_unique',
+  ],
+  run: async (t) => {
+    const res = await inject(t, `/api/v1/stories/${url}`, t.teacher);
+    expectList(t, key, res.json<{ stories: Paged<ReviewStoryRow> }>().stories);
+  },
+});
+
+/** The teacher's probes (issue 8): their review lists, their rubrics, and a fic with its evaluation. */
+const teacherProbes: Probe[] = [
+  listProbe('reviewList', 'GET review-stories page 1 (teacher, 5 grades)', 'review-stories'),
+  listProbe('reviewList5', 'GET review-stories page 5 (teacher)', 'review-stories?page=5'),
+  listProbe(
+    'evaluatedList',
+    'GET review-stories?status=EVALUATED (teacher)',
+    'review-stories?status=EVALUATED',
+  ),
+  listProbe('publishedList', 'GET published-stories page 1 (teacher)', 'published-stories'),
+  {
+    key: 'myRubrics',
+    label: `GET my-rubrics (teacher, ${SCHOOL_TEACHER_RUBRICS} rubrics)`,
+    indexes: ['rubrics_owner_created_idx'],
+    run: async (t) => {
+      const res = await inject(t, '/api/v1/rubrics/my-rubrics', t.teacher);
+      const page = res.json<{ rubrics: Paged<Rubric> }>().rubrics;
+      if (
+        page.totalDocs !== t.rubricCount ||
+        page.docs.length !== Math.min(LIST_LIMIT, t.rubricCount) ||
+        page.docs.some((rubric, i) => i > 0 && rubric.createdAt > page.docs[i - 1]!.createdAt)
+      ) {
+        throw new Error(`my-rubrics at ${t.size}: ${page.docs.length} of ${page.totalDocs}`);
+      }
+    },
+  },
+  {
+    key: 'evaluatedFic',
+    label: 'GET stories/:id evaluated (author)',
+    indexes: ['stories_pkey', 'evaluations_story_unique'],
+    run: async (t) => {
+      const res = await inject(t, `/api/v1/stories/${t.data.evaluatedId}`, t.student);
+      const story = res.json<{ story: Story }>().story;
+      const [evaluation] = story.evaluation;
+      if (
+        story.publicationStatus !== 'EVALUATED' ||
+        !story.permissions.canViewEvaluation ||
+        story.evaluation.length !== 1 ||
+        !evaluation?.teacher ||
+        evaluation.score > evaluation.maxScore
+      ) {
+        throw new Error(`evaluated fic: ${JSON.stringify(story).slice(0, 300)}`);
+      }
+    },
+  },
+];
+
 const galleryProbe = (spec: GallerySpec): Probe => ({
   key: spec.key,
   label: spec.label,
@@ -484,8 +632,8 @@ const totalProbes: Probe[] = gallerySpecs
     },
   }));
 
-/** Budgeted: the fic endpoints and the gallery's pages. */
-const probes = [...apiProbes, ...gallerySpecs.map(galleryProbe)];
+/** Budgeted: the fic endpoints, the teacher's lists and the gallery's pages. */
+const probes = [...apiProbes, ...teacherProbes, ...gallerySpecs.map(galleryProbe)];
 /** Information only: a rare title, and with --totals the gallery's exact totals. */
 const infoProbes = [galleryProbe(rareTitleSpec), ...(options.totals ? totalProbes : [])];
 
@@ -607,18 +755,76 @@ function planLines(node: PlanNode, depth = 0): string[] {
   ];
 }
 
-/** The gallery queries' plans at this size (EXPLAIN ANALYZE), a line per node. */
+const indexesOf = (node: PlanNode): string[] => [
+  ...(node['Index Name'] ? [node['Index Name']] : []),
+  ...(node.Plans ?? []).flatMap(indexesOf),
+];
+
+/** Prints an EXPLAIN (ANALYZE, FORMAT JSON) answer, a line per node; returns the indexes it used. */
+function printPlan(label: string, rows: unknown): string[] {
+  const [row] = rowsOf<{ 'QUERY PLAN': unknown }>(rows);
+  const value = row!['QUERY PLAN'];
+  const plan = (typeof value === 'string' ? JSON.parse(value) : value) as { Plan: PlanNode }[];
+  console.log(`  ${label}:`);
+  planLines(plan[0]!.Plan).forEach((line) => console.log(line));
+  return indexesOf(plan[0]!.Plan);
+}
+
+/** What drizzle hands each query to (PgDatabase's session, internal but stable across drivers). */
+type LoggedDb = { session: { logger: { logQuery: (query: string, params: unknown[]) => void } } };
+/** The driver under drizzle: pg.Pool and PGlite both answer query(text, params). */
+type RawClient = { query: (text: string, params: unknown[]) => Promise<unknown> };
+
+/**
+ * The statements one call of the probe makes the app run, read from drizzle's logger (the session
+ * check of the authentication left out).
+ */
+async function statementsOf(target: Target, probe: Probe): Promise<{ text: string; params: unknown[] }[]> {
+  const { session } = target.database.db as unknown as LoggedDb;
+  const logger = session.logger;
+  const statements: { text: string; params: unknown[] }[] = [];
+  session.logger = { logQuery: (text, params) => statements.push({ text, params: [...params] }) };
+  try {
+    await probe.run(target);
+  } finally {
+    session.logger = logger;
+  }
+  return statements.filter((s) => !/from "sessions"/.test(s.text));
+}
+
+/** A short name for a captured statement: its first tables. */
+const statementLabel = (text: string) =>
+  [...text.matchAll(/(?:from|join) "(\w+)"/g)]
+    .map((m) => m[1])
+    .filter((name, i, all) => all.indexOf(name) === i)
+    .join(', ');
+
+/** The gallery queries' and the teacher's probes' plans at this size (EXPLAIN ANALYZE), a line per node. */
 async function printPlans(target: Target): Promise<void> {
   console.log(`\nGallery plans at ${target.size.toLocaleString('en')} fics (EXPLAIN ANALYZE):`);
   for (const spec of [...gallerySpecs, rareTitleSpec]) {
     const query = galleryPage(await spec.filter(target), spec.page);
-    const [row] = rowsOf<{ 'QUERY PLAN': unknown }>(
-      await target.database.db.execute(sql`explain (analyze, format json) ${query}`),
+    printPlan(spec.label, await target.database.db.execute(sql`explain (analyze, format json) ${query}`));
+  }
+  console.log(
+    `\nTeacher's probes at ${target.size.toLocaleString('en')} fics: the statements the app ran (EXPLAIN ANALYZE):`,
+  );
+  const client = (target.database.db as unknown as { $client: RawClient }).$client;
+  for (const probe of teacherProbes) {
+    const statements = await statementsOf(target, probe);
+    const used = new Set<string>();
+    for (const [i, statement] of statements.entries()) {
+      printPlan(
+        `${probe.label} ${i + 1}/${statements.length} (${statementLabel(statement.text)})`,
+        await client.query(`explain (analyze, format json) ${statement.text}`, statement.params),
+      ).forEach((index) => used.add(index));
+    }
+    const missing = (probe.indexes ?? []).filter((index) => !used.has(index));
+    console.log(
+      missing.length === 0
+        ? `    uses ${probe.indexes?.join(', ') ?? 'no index checked'}`
+        : `    WARNING: does not use ${missing.join(', ')}`,
     );
-    const value = row!['QUERY PLAN'];
-    const plan = (typeof value === 'string' ? JSON.parse(value) : value) as { Plan: PlanNode }[];
-    console.log(`  ${spec.label}:`);
-    planLines(plan[0]!.Plan).forEach((line) => console.log(line));
   }
 }
 
