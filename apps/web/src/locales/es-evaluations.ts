@@ -10,7 +10,6 @@ export const evaluations = {
   rubricReplaceHelp: 'Elegir otra rúbrica reemplaza la grilla y sus marcas',
   rubricsLoading: 'Cargando rúbricas...',
   rubricsLoadFailed: 'No se pudieron cargar tus rúbricas.',
-  retry: 'Reintentar',
   noRubrics: 'Para evaluar necesitas una rúbrica.',
   createRubric: 'Crear una rúbrica',
   chooseRubricFirst: 'Elige una de tus rúbricas para evaluar esta fic.',

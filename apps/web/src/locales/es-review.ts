@@ -21,7 +21,6 @@ export const review = {
   statusFilter: 'Estado',
   allStatuses: 'Todos',
   showAll: 'Ver todas',
-  retry: 'Reintentar',
   /** A hidden author's pseudonym, and the marker beside a real name the evaluator may see. */
   pseudonym: 'Seudónimo: {{name}}',
   anonymousMarker: 'Anónima',

@@ -26,7 +26,6 @@ export const rubrics = {
   deleteRubric: 'Eliminar {{title}}',
   deleteTitle: '¿Eliminar la rúbrica «{{title}}»?',
   emptyAction: 'Crear una rúbrica',
-  retry: 'Reintentar',
 
   // The editor (/rubricas/nuevo, /rubricas/:id/actualizar).
   newTitle: 'Nueva rúbrica',

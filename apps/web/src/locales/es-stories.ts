@@ -16,7 +16,6 @@ export const stories = {
   view: 'Ver',
   viewStory: 'Ver {{title}}',
   emptyAction: 'Escribir una fic',
-  retry: 'Reintentar',
 
   // The fic page (/fics/:storyId).
   editingBanner: 'FIC EN EDICIÓN',

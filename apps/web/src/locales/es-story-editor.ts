@@ -11,7 +11,6 @@ export const storyEditor = {
   textPlaceholder: 'Había una vez...',
   editorLoading: 'Cargando el editor...',
   editorFailed: 'No se pudo cargar el editor. Revisa tu conexión e inténtalo de nuevo.',
-  retry: 'Reintentar',
   toolbar: {
     label: 'Formato del texto',
     font: 'Fuente',

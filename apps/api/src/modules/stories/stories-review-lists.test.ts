@@ -177,6 +177,21 @@ describe("teachers' review lists", () => {
     });
   });
 
+  it('pages a teacher of several grades through fics whose activity interleaves across grades', async () => {
+    // The other school's fic (grade B1) between 'Enviada 1' and 'Enviada 0' (grade A1).
+    await touch(ids.otherSchool!, 2.5);
+    const whole = (await reviewList(t.app, both.headers, 'review-stories')).page!;
+    const expected = [ids.sent[2], ids.sent[1], ids.otherSchool, ids.sent[0], ids.anonymous, ids.pseudonym];
+    expect(whole.docs.map((row) => row._id)).toEqual(expected);
+    const paged: string[] = [];
+    for (let page = 1; page <= 3; page += 1) {
+      const one = (await reviewList(t.app, both.headers, 'review-stories', `?limit=2&page=${page}`)).page!;
+      expect(one).toMatchObject({ page, totalDocs: 6, hasNextPage: page < 3 });
+      paged.push(...one.docs.map((row) => row._id));
+    }
+    expect(paged).toEqual(expected);
+  });
+
   it('lists published fics of their grades, newest first, with the publication date', async () => {
     const { page } = await reviewList(t.app, w.teacher.headers, 'published-stories');
     expect(page!.docs.map((row) => row._id)).toEqual(ids.published);

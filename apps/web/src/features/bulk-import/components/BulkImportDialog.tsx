@@ -285,7 +285,7 @@ export function BulkImportDialog({ open, onClose, onFinished }: BulkImportDialog
                     void colleges.refetch();
                   }}
                 >
-                  {t('bulkImport.retry')}
+                  {t('common.retry')}
                 </Button>
               }
             />
@@ -332,7 +332,7 @@ export function BulkImportDialog({ open, onClose, onFinished }: BulkImportDialog
               </Button>
             ) : (
               <Button variant="contained" onClick={submit}>
-                {t('bulkImport.retry')}
+                {t('common.retry')}
               </Button>
             )}
           </>

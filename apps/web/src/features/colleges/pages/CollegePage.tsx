@@ -3,7 +3,6 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
-import ErrorOutlineOutlined from '@mui/icons-material/ErrorOutlineOutlined';
 import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +17,7 @@ import { useCollege, useDeleteGrade } from '../api';
 import { GradeCard, GradeCardsSkeleton, GradeGrid, NewGradeCard } from '../components/GradeCards';
 import { GradeDetailDialog } from '../components/GradeDetailDialog';
 import { GradeFormDialog } from '../components/GradeFormDialog';
+import { LoadFailedState } from '../../../components/LoadFailedState';
 
 /** /escuelas/:collegeId (ADMIN): the school's name and its grade cards (spec 000 §2 School view). */
 export function CollegePage() {
@@ -57,15 +57,7 @@ export function CollegePage() {
     ) : (
       <>
         {backLink}
-        <EmptyState
-          icon={<ErrorOutlineOutlined fontSize="inherit" />}
-          message={t('errors.loadFailed')}
-          action={
-            <Button variant="outlined" onClick={() => void college.refetch()}>
-              {t('colleges.retry')}
-            </Button>
-          }
-        />
+        <LoadFailedState framed={false} onRetry={() => void college.refetch()} />
       </>
     );
   }

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
 import AddIcon from '@mui/icons-material/Add';
-import ErrorOutlineOutlined from '@mui/icons-material/ErrorOutlineOutlined';
 import { useTranslation } from 'react-i18next';
 import { collegeMessages, type College } from '@fics/contracts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -16,6 +15,7 @@ import { downloadCollegesExport, useDeleteCollege } from '../api';
 import { CollegeFormDialog } from '../components/CollegeFormDialog';
 import { CollegesTable } from '../components/CollegesTable';
 import { DownloadButton } from '../../../components/DownloadButton';
+import { LoadFailedState } from '../../../components/LoadFailedState';
 
 /** /escuelas (ADMIN): the school list with export, create, edit and delete (spec 000 §2 Schools). */
 export function CollegesPage() {
@@ -70,17 +70,7 @@ export function CollegesPage() {
   if (colleges.isPending) {
     content = <PageLoader />;
   } else if (colleges.isError) {
-    content = (
-      <EmptyState
-        icon={<ErrorOutlineOutlined fontSize="inherit" />}
-        message={t('errors.loadFailed')}
-        action={
-          <Button variant="outlined" onClick={() => void colleges.refetch()}>
-            {t('colleges.retry')}
-          </Button>
-        }
-      />
-    );
+    content = <LoadFailedState framed={false} onRetry={() => void colleges.refetch()} />;
   } else if (colleges.data.length === 0) {
     content = <EmptyState message={t('colleges.noResults')} />;
   } else {

@@ -245,7 +245,7 @@ function RubricChooser({ rubrics, value, onChange, disabled, replaces, hidden }:
         severity="error"
         action={
           <Button color="inherit" size="small" onClick={() => void rubrics.refetch()}>
-            {t('evaluations.retry')}
+            {t('common.retry')}
           </Button>
         }
       >

@@ -1,16 +1,13 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import ErrorOutlineOutlined from '@mui/icons-material/ErrorOutlineOutlined';
 import { useTranslation } from 'react-i18next';
 import { limits, updateProfileBodySchema, type Inscription, type User } from '@fics/contracts';
-import { EmptyState } from '../../../components/EmptyState';
 import { PageTitle } from '../../../components/PageTitle';
 import { useSession } from '../../auth';
 import { useProfile, useUpdateProfile } from '../api';
@@ -19,6 +16,7 @@ import { PhotoDialog } from '../components/PhotoDialog';
 import { ProfileCard } from '../components/ProfileCard';
 import { TeacherSchools } from '../components/TeacherSchools';
 import { studentPlacement } from '../user-display';
+import { LoadFailedState } from '../../../components/LoadFailedState';
 
 // Only students have a phone: the phone library is fetched for them alone (architecture.md §2).
 const StudentPhone = lazy(() =>
@@ -40,17 +38,7 @@ export function ProfilePage() {
   if (profile.isPending) {
     body = <ProfileSkeleton />;
   } else if (profile.isError) {
-    body = (
-      <EmptyState
-        icon={<ErrorOutlineOutlined fontSize="inherit" />}
-        message={t('errors.loadFailed')}
-        action={
-          <Button variant="outlined" onClick={() => void profile.refetch()}>
-            {t('profile.retry')}
-          </Button>
-        }
-      />
-    );
+    body = <LoadFailedState framed={false} onRetry={() => void profile.refetch()} />;
   } else {
     body = <ProfileView user={profile.data.user} inscriptions={profile.data.inscriptionObject} />;
   }

@@ -1,9 +1,7 @@
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import ErrorOutlineOutlined from '@mui/icons-material/ErrorOutlineOutlined';
 import RateReviewOutlined from '@mui/icons-material/RateReviewOutlined';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +11,7 @@ import { formatCount, PageControls, useLastPageWhenPastTheEnd } from '../../../c
 import type { ReviewStoriesPage } from '../api';
 import { DeleteStoryDialog } from './DeleteStoryDialog';
 import { ReviewStoriesList, useCompactReviewList, type ReviewListKind } from './ReviewStoriesList';
+import { LoadFailedState } from '../../../components/LoadFailedState';
 
 /** Page sizes offered under the table; the API's default first. */
 export const reviewPageSizes = [reviewStoriesPaging.defaultLimit, 50, reviewStoriesPaging.maxLimit] as const;
@@ -77,19 +76,7 @@ export function ReviewListScreen({
 
   let content;
   if (list.isError) {
-    content = (
-      <Paper variant="outlined">
-        <EmptyState
-          icon={<ErrorOutlineOutlined fontSize="inherit" />}
-          message={t('errors.loadFailed')}
-          action={
-            <Button variant="outlined" onClick={() => void list.refetch()}>
-              {t('review.retry')}
-            </Button>
-          }
-        />
-      </Paper>
-    );
+    content = <LoadFailedState onRetry={() => void list.refetch()} />;
   } else if (shown && shown.totalDocs === 0) {
     content = (
       <Paper variant="outlined">

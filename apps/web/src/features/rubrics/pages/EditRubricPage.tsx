@@ -1,5 +1,4 @@
 import Button from '@mui/material/Button';
-import ErrorOutlineOutlined from '@mui/icons-material/ErrorOutlineOutlined';
 import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +9,7 @@ import { PageTitle } from '../../../components/PageTitle';
 import { isApiError } from '../../../lib/api-client';
 import { useRubric } from '../api';
 import { RubricEditor } from '../components/RubricEditor';
+import { LoadFailedState } from '../../../components/LoadFailedState';
 
 /**
  * /rubricas/:id/actualizar (TEACHER, spec 001 §2 Rubric editor): the teacher's rubric in the editor.
@@ -37,15 +37,7 @@ export function EditRubricPage() {
         }
       />
     ) : (
-      <EmptyState
-        icon={<ErrorOutlineOutlined fontSize="inherit" />}
-        message={t('errors.loadFailed')}
-        action={
-          <Button variant="outlined" onClick={() => void rubric.refetch()}>
-            {t('rubrics.retry')}
-          </Button>
-        }
-      />
+      <LoadFailedState framed={false} onRetry={() => void rubric.refetch()} />
     );
   } else {
     // Keyed by rubric: another rubric's page starts a fresh form.

@@ -4,7 +4,6 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import AddOutlined from '@mui/icons-material/AddOutlined';
-import ErrorOutlineOutlined from '@mui/icons-material/ErrorOutlineOutlined';
 import TableChartOutlined from '@mui/icons-material/TableChartOutlined';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +17,7 @@ import { isApiError } from '../../../lib/api-client';
 import { urlParam, useUrlState } from '../../../lib/use-url-state';
 import { useDeleteRubric, useMyRubrics } from '../api';
 import { RubricsList, useCompactRubricsList } from '../components/RubricsList';
+import { LoadFailedState } from '../../../components/LoadFailedState';
 
 /** Page sizes offered under the table; the API's default first. */
 const pageSizes = [myRubricsPaging.defaultLimit, 50, myRubricsPaging.maxLimit] as const;
@@ -92,19 +92,7 @@ export function MyRubricsPage() {
 
   let content;
   if (rubrics.isError) {
-    content = (
-      <Paper variant="outlined">
-        <EmptyState
-          icon={<ErrorOutlineOutlined fontSize="inherit" />}
-          message={t('errors.loadFailed')}
-          action={
-            <Button variant="outlined" onClick={() => void rubrics.refetch()}>
-              {t('rubrics.retry')}
-            </Button>
-          }
-        />
-      </Paper>
-    );
+    content = <LoadFailedState onRetry={() => void rubrics.refetch()} />;
   } else if (shown && shown.totalDocs === 0) {
     content = (
       <Paper variant="outlined">

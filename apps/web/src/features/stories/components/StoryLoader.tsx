@@ -1,7 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import ErrorOutlineOutlined from '@mui/icons-material/ErrorOutlineOutlined';
 import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +10,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useLoginDialog, useSession } from '../../auth';
 import { useStory } from '../api';
 import { StorySkeleton } from './StoryArticle';
+import { LoadFailedState } from '../../../components/LoadFailedState';
 
 /**
  * Loads a fic for the fic page and the review page, and shows what they share while it is not
@@ -65,17 +65,7 @@ export function StoryLoader({
         />
       );
     }
-    return (
-      <EmptyState
-        icon={<ErrorOutlineOutlined fontSize="inherit" />}
-        message={t('errors.loadFailed')}
-        action={
-          <Button variant="outlined" onClick={() => void story.refetch()}>
-            {t('stories.retry')}
-          </Button>
-        }
-      />
-    );
+    return <LoadFailedState framed={false} onRetry={() => void story.refetch()} />;
   }
   return children(story.data);
 }

@@ -4,7 +4,6 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import AddOutlined from '@mui/icons-material/AddOutlined';
-import ErrorOutlineOutlined from '@mui/icons-material/ErrorOutlineOutlined';
 import HistoryEduOutlined from '@mui/icons-material/HistoryEduOutlined';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +14,7 @@ import { PageTitle } from '../../../components/PageTitle';
 import { urlParam, useUrlState } from '../../../lib/use-url-state';
 import { useStudentStories } from '../api';
 import { MyStoriesList, useCompactStoriesList } from '../components/MyStoriesList';
+import { LoadFailedState } from '../../../components/LoadFailedState';
 
 /** Page sizes offered under the table; the API's default first. */
 const pageSizes = [studentStoriesPaging.defaultLimit, 50, studentStoriesPaging.maxLimit] as const;
@@ -58,19 +58,7 @@ export function MyStoriesPage() {
 
   let content;
   if (stories.isError) {
-    content = (
-      <Paper variant="outlined">
-        <EmptyState
-          icon={<ErrorOutlineOutlined fontSize="inherit" />}
-          message={t('errors.loadFailed')}
-          action={
-            <Button variant="outlined" onClick={() => void stories.refetch()}>
-              {t('stories.retry')}
-            </Button>
-          }
-        />
-      </Paper>
-    );
+    content = <LoadFailedState onRetry={() => void stories.refetch()} />;
   } else if (shown && shown.totalDocs === 0) {
     content = (
       <Paper variant="outlined">

@@ -127,7 +127,7 @@ export function StoryTextEditor({ error, ...props }: StoryTextEditorProps) {
                     retry();
                   }}
                 >
-                  {t('storyEditor.retry')}
+                  {t('common.retry')}
                 </Button>
               }
             />
