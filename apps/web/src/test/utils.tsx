@@ -85,3 +85,17 @@ export function makeUser(role: User['role']['name'], overrides: Partial<User> = 
     ...overrides,
   };
 }
+
+/** Makes MUI's media queries see a phone (every max-width query matches) until `vi.unstubAllGlobals()`. */
+export function stubPhoneWidth() {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query.includes('max-width'),
+    media: query,
+    onchange: null,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    dispatchEvent: () => false,
+  }));
+}

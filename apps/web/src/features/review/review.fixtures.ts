@@ -96,17 +96,3 @@ export function deleteCalls(fetchMock: ReturnType<typeof stubReviewApi>): string
     .filter(([, init]) => (init?.method ?? 'GET').toUpperCase() === 'DELETE')
     .map(([input]) => new URL(requestUrl(input), 'http://localhost').pathname);
 }
-
-/** A phone's width: the lists show cards. */
-export function stubPhoneWidth() {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query.includes('max-width'),
-    media: query,
-    onchange: null,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    dispatchEvent: () => false,
-  }));
-}

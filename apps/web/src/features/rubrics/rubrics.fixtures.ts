@@ -99,17 +99,3 @@ export function sentBodies(fetchMock: ReturnType<typeof stubRubricsApi>, method:
     })
     .map(([, init]) => JSON.parse(typeof init?.body === 'string' ? init.body : 'null') as unknown);
 }
-
-/** Phone width for MUI's media queries (every `max-width` query matches). */
-export function stubPhoneWidth() {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query.includes('max-width'),
-    media: query,
-    onchange: null,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    dispatchEvent: () => false,
-  }));
-}

@@ -8,7 +8,6 @@ import {
   type Role,
   type User,
 } from '@fics/contracts';
-import { vi } from 'vitest';
 import { requestUrl } from '../../test/request-url';
 import { makeUser } from '../../test/utils';
 
@@ -144,19 +143,4 @@ export function serveUsers(users: User[], url: URL): { users: Paged<User> } {
       words.every((word) => folded(`${user.name} ${user.email}`).includes(word)),
   );
   return usersBody(matches.slice((page - 1) * limit, page * limit), { page, limit, total: matches.length });
-}
-
-/** Makes MUI's media queries see a phone (below 900 px) until `vi.unstubAllGlobals()`. */
-export function stubPhoneWidth() {
-  const matchMedia = (query: string) => ({
-    matches: query.includes('max-width'),
-    media: query,
-    onchange: null,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    dispatchEvent: () => false,
-  });
-  vi.stubGlobal('matchMedia', matchMedia);
 }

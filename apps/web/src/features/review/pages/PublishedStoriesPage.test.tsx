@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderApp } from '../../../test/utils';
-import { deleteCalls, listQueries, makeRow, stubPhoneWidth, stubReviewApi } from '../review.fixtures';
+import { renderApp, stubPhoneWidth } from '../../../test/utils';
+import { deleteCalls, listQueries, makeRow, stubReviewApi } from '../review.fixtures';
 
 const user = () => userEvent.setup({ delay: null });
 const published = (n: number, overrides: Parameters<typeof makeRow>[1] = {}) =>

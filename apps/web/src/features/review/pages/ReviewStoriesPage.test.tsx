@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setTokens } from '../../../lib/session';
-import { makeUser, mockApi, renderApp } from '../../../test/utils';
-import { deleteCalls, listQueries, makeRow, stubPhoneWidth, stubReviewApi } from '../review.fixtures';
+import { makeUser, mockApi, renderApp, stubPhoneWidth } from '../../../test/utils';
+import { deleteCalls, listQueries, makeRow, stubReviewApi } from '../review.fixtures';
 
 const user = () => userEvent.setup({ delay: null });
 

@@ -2,15 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setTokens } from '../../../lib/session';
-import { makeUser, mockApi, renderApp } from '../../../test/utils';
-import {
-  listQueries,
-  makeRubric,
-  makeRubrics,
-  rubricId,
-  stubPhoneWidth,
-  stubRubricsApi,
-} from '../rubrics.fixtures';
+import { makeUser, mockApi, renderApp, stubPhoneWidth } from '../../../test/utils';
+import { listQueries, makeRubric, makeRubrics, rubricId, stubRubricsApi } from '../rubrics.fixtures';
 
 const user = () => userEvent.setup({ delay: null });
 

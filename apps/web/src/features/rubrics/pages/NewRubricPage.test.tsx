@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderApp } from '../../../test/utils';
-import { makeRubric, sentBodies, stubPhoneWidth, stubRubricsApi } from '../rubrics.fixtures';
+import { renderApp, stubPhoneWidth } from '../../../test/utils';
+import { makeRubric, sentBodies, stubRubricsApi } from '../rubrics.fixtures';
 
 type User = ReturnType<typeof userEvent.setup>;
 

@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { StorySummary } from '@fics/contracts';
 import { setTokens } from '../../../lib/session';
-import { makeUser, mockApi, renderApp, requestUrl } from '../../../test/utils';
-import { makeSummary, stubPhoneWidth } from './story-page.fixtures';
+import { makeUser, mockApi, renderApp, requestUrl, stubPhoneWidth } from '../../../test/utils';
+import { makeSummary } from './story-page.fixtures';
 
 /**
  * Signs a student in and serves GET /stories/student-stories from `stories` with the page and limit

@@ -1,4 +1,3 @@
-import { vi } from 'vitest';
 import type { Evaluation, Story, StorySummary } from '@fics/contracts';
 
 export const storyId = '6f1c2a9e-0000-4000-8000-0000000000a1';
@@ -102,18 +101,4 @@ export function makeSummary(index: number, overrides: Partial<StorySummary> = {}
     image,
     ...overrides,
   };
-}
-
-/** useMediaQuery sees a phone: every max-width query matches. */
-export function stubPhoneWidth() {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query.includes('max-width'),
-    media: query,
-    onchange: null,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    dispatchEvent: () => false,
-  }));
 }

@@ -6,7 +6,7 @@ import type { User } from '@fics/contracts';
 import { AppProviders } from '../../../app/providers';
 import { createQueryClient } from '../../../lib/query-client';
 import { setTokens } from '../../../lib/session';
-import { mockApi, renderApp, type Handler } from '../../../test/utils';
+import { mockApi, renderApp, type Handler, stubPhoneWidth } from '../../../test/utils';
 import {
   adminColleges,
   adminUser,
@@ -16,7 +16,6 @@ import {
   serveUsers,
   signedInTeacher,
   studentUser,
-  stubPhoneWidth,
   teacherColleges,
   teacherUser,
 } from '../users.fixtures';
