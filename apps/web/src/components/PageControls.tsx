@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
+import { useEffect, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** Counts as Chile writes them: 10.000. */
@@ -130,4 +130,20 @@ export function useLastPageWhenPastTheEnd(
       goTo(lastPage);
     }
   }, [pastTheEnd, lastPage, goTo]);
+}
+
+/**
+ * The line above a paged list that says its total ('12 fics'), or keeps its height while there is
+ * none; page changes scroll back to it (`ref`), below the sticky header.
+ */
+export function ListTotal({ text, ref }: { text: string | null; ref?: Ref<HTMLDivElement> }) {
+  return (
+    <Box ref={ref} sx={{ minHeight: 28, mb: 1, scrollMarginTop: 88 }}>
+      {text ? (
+        <Typography role="status" variant="body2" color="text.secondary">
+          {text}
+        </Typography>
+      ) : null}
+    </Box>
+  );
 }

@@ -1,13 +1,16 @@
 import { useCallback, useRef, useState, type ReactNode } from 'react';
-import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import RateReviewOutlined from '@mui/icons-material/RateReviewOutlined';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { reviewStoriesPaging, type ReviewStoryRow } from '@fics/contracts';
 import { EmptyState } from '../../../components/EmptyState';
-import { formatCount, PageControls, useLastPageWhenPastTheEnd } from '../../../components/PageControls';
+import {
+  formatCount,
+  ListTotal,
+  PageControls,
+  useLastPageWhenPastTheEnd,
+} from '../../../components/PageControls';
 import type { ReviewStoriesPage } from '../api';
 import { DeleteStoryDialog } from './DeleteStoryDialog';
 import { ReviewStoriesList, useCompactReviewList, type ReviewListKind } from './ReviewStoriesList';
@@ -118,13 +121,14 @@ export function ReviewListScreen({
   return (
     <>
       {toolbar}
-      <Box ref={listTop} sx={{ minHeight: 28, mb: 1, scrollMarginTop: 88 }}>
-        {shown && !list.isError && shown.totalDocs > 0 ? (
-          <Typography role="status" variant="body2" color="text.secondary">
-            {t('review.total', { count: shown.totalDocs, formatted: formatCount(shown.totalDocs) })}
-          </Typography>
-        ) : null}
-      </Box>
+      <ListTotal
+        ref={listTop}
+        text={
+          shown && !list.isError && shown.totalDocs > 0
+            ? t('review.total', { count: shown.totalDocs, formatted: formatCount(shown.totalDocs) })
+            : null
+        }
+      />
       {content}
       <DeleteStoryDialog target={deleteTarget} open={deleteOpen} onClose={() => setDeleteOpen(false)} />
     </>

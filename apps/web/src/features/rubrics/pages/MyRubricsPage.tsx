@@ -1,8 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import TableChartOutlined from '@mui/icons-material/TableChartOutlined';
 import { Link as RouterLink } from 'react-router';
@@ -10,7 +8,12 @@ import { useTranslation } from 'react-i18next';
 import { maxPage, myRubricsPaging, rubricMessages, type Rubric } from '@fics/contracts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { EmptyState } from '../../../components/EmptyState';
-import { formatCount, PageControls, useLastPageWhenPastTheEnd } from '../../../components/PageControls';
+import {
+  formatCount,
+  ListTotal,
+  PageControls,
+  useLastPageWhenPastTheEnd,
+} from '../../../components/PageControls';
 import { PageTitle } from '../../../components/PageTitle';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-client';
@@ -132,13 +135,14 @@ export function MyRubricsPage() {
   return (
     <>
       <PageTitle title={t('rubrics.myRubricsTitle')} actions={addButton(t('rubrics.add'))} />
-      <Box ref={listTop} sx={{ minHeight: 28, mb: 1, scrollMarginTop: 88 }}>
-        {shown && !rubrics.isError && shown.totalDocs > 0 ? (
-          <Typography role="status" variant="body2" color="text.secondary">
-            {t('rubrics.total', { count: shown.totalDocs, formatted: formatCount(shown.totalDocs) })}
-          </Typography>
-        ) : null}
-      </Box>
+      <ListTotal
+        ref={listTop}
+        text={
+          shown && !rubrics.isError && shown.totalDocs > 0
+            ? t('rubrics.total', { count: shown.totalDocs, formatted: formatCount(shown.totalDocs) })
+            : null
+        }
+      />
       {content}
       <ConfirmDialog
         open={deleteOpen}

@@ -1,15 +1,18 @@
 import { useCallback, useRef } from 'react';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import HistoryEduOutlined from '@mui/icons-material/HistoryEduOutlined';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { maxPage, studentStoriesPaging } from '@fics/contracts';
 import { EmptyState } from '../../../components/EmptyState';
-import { formatCount, PageControls, useLastPageWhenPastTheEnd } from '../../../components/PageControls';
+import {
+  formatCount,
+  ListTotal,
+  PageControls,
+  useLastPageWhenPastTheEnd,
+} from '../../../components/PageControls';
 import { PageTitle } from '../../../components/PageTitle';
 import { urlParam, useUrlState } from '../../../lib/use-url-state';
 import { useStudentStories } from '../api';
@@ -97,13 +100,14 @@ export function MyStoriesPage() {
   return (
     <>
       <PageTitle title={t('stories.myStoriesTitle')} actions={addButton(t('stories.add'))} />
-      <Box ref={listTop} sx={{ minHeight: 28, mb: 1, scrollMarginTop: 88 }}>
-        {shown && !stories.isError && shown.totalDocs > 0 ? (
-          <Typography role="status" variant="body2" color="text.secondary">
-            {t('stories.total', { count: shown.totalDocs, formatted: formatCount(shown.totalDocs) })}
-          </Typography>
-        ) : null}
-      </Box>
+      <ListTotal
+        ref={listTop}
+        text={
+          shown && !stories.isError && shown.totalDocs > 0
+            ? t('stories.total', { count: shown.totalDocs, formatted: formatCount(shown.totalDocs) })
+            : null
+        }
+      />
       {content}
     </>
   );
