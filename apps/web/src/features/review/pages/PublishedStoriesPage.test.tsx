@@ -27,6 +27,8 @@ describe('PublishedStoriesPage (/fics/publicadas)', () => {
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
     ).toEqual(['Alumno', 'Colegio / Curso', 'Fic', 'Fecha', 'Acciones']);
+    // The skeleton rows come first: read the rows once the fics are in.
+    await within(table).findByText('El faro');
     const rows = (await within(table).findAllByRole('row')).slice(1);
     expect(
       rows.map((row) =>

@@ -77,6 +77,8 @@ describe('MyStoriesPage (/mis-fics)', () => {
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
     ).toEqual(['Título', 'Estado', 'Fecha', 'Acciones']);
+    // The skeleton rows come first: read the rows once the fics are in.
+    await within(table).findByText('El faro');
     const rows = await within(table).findAllByRole('row');
     const cells = rows.slice(1).map((row) =>
       within(row)
