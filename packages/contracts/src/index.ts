@@ -13,3 +13,6 @@ export * from './evaluations';
 export * from './stories';
 export * from './client-config';
 export * from './rich-text';
+export * from './gallery';
+export * from './comments';
+export * from './tracking';

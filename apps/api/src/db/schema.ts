@@ -515,3 +515,110 @@ export const notifications = pgTable(
     check('notifications_kind_check', sql`${t.kind} in ('STORY_PUBLISHED')`),
   ],
 );
+
+/**
+ * A reader's like of a published fic: one per user and fic (the primary key). `stories.likes_count`
+ * follows these rows through triggers (migration 0007), so it stays exact under concurrent toggles
+ * and when a user's account, and with it their likes, is deleted.
+ */
+export const storyLikes = pgTable(
+  'story_likes',
+  {
+    storyId: uuid('story_id')
+      .notNull()
+      .references(() => stories.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.storyId, t.userId] }), index('story_likes_user_idx').on(t.userId)],
+);
+
+/**
+ * A comment on a published fic (spec 001 §3 Comment). `stories.comments_count` and
+ * `comments.replies_count` follow the rows through triggers (migration 0007).
+ */
+export const comments = pgTable(
+  'comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storyId: uuid('story_id')
+      .notNull()
+      .references(() => stories.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Cleaned HTML (the comment allowlist: bold, italic, underline, strike, quote). */
+    text: text('text').notNull(),
+    wasEdited: boolean('was_edited').notNull().default(false),
+    repliesCount: integer('replies_count').notNull().default(0),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // A fic's comments, newest first, a page at a time.
+    index('comments_story_created_idx').on(t.storyId, t.createdAt.desc().nullsFirst(), t.id),
+    index('comments_author_idx').on(t.authorId),
+    check('comments_replies_count_check', sql`${t.repliesCount} >= 0`),
+  ],
+);
+
+/** A reply to a comment (spec 001 §3 Reply). */
+export const commentReplies = pgTable(
+  'comment_replies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    commentId: uuid('comment_id')
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    wasEdited: boolean('was_edited').notNull().default(false),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // A comment's replies, oldest first (a conversation reads downwards), a page at a time.
+    index('comment_replies_comment_created_idx').on(t.commentId, t.createdAt, t.id),
+    index('comment_replies_author_idx').on(t.authorId),
+  ],
+);
+
+/**
+ * A student's activity (spec 001 §3 Tracking record; architecture.md §6.6). The fic's title is kept
+ * as it was, so the line still reads after the fic is deleted; the comment and reply are referenced
+ * without a foreign key (their text is shown while they exist).
+ */
+export const trackingEvents = pgTable(
+  'tracking_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    resource: text('resource', { enum: ['AUTH', 'STORIES', 'PROFILE', 'COMMENTS', 'REPLIES'] }).notNull(),
+    action: text('action').notNull(),
+    storyId: uuid('story_id').references(() => stories.id, { onDelete: 'set null' }),
+    storyTitle: text('story_title'),
+    commentId: uuid('comment_id'),
+    replyId: uuid('reply_id'),
+    writingTime: integer('writing_time'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // The activity page: a user's events, newest first.
+    index('tracking_events_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id),
+    index('tracking_events_story_idx').on(t.storyId),
+    check(
+      'tracking_events_action_check',
+      sql`(${t.resource} = 'AUTH' and ${t.action} in ('LOGIN', 'LOGOUT'))
+        or (${t.resource} = 'STORIES' and ${t.action} in ('CREATE', 'SEND', 'DELETE', 'READ', 'LIKE', 'UNLIKE', 'UPDATE'))
+        or (${t.resource} = 'PROFILE' and ${t.action} in ('UPDATE_NAME', 'UPDATE_BIO', 'UPDATE_NICKNAME', 'UPDATE_AVATAR'))
+        or (${t.resource} in ('COMMENTS', 'REPLIES') and ${t.action} in ('CREATE', 'UPDATE', 'DELETE'))`,
+    ),
+    check('tracking_events_writing_time_check', sql`${t.writingTime} is null or ${t.writingTime} >= 0`),
+  ],
+);

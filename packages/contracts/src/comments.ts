@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { idSchema, pagedSchema, pageQuerySchema } from './common';
+
+/** Comments and replies (spec 001 §2, §3, §7): pages of 5 (spec 001 §9). */
+export const commentsPaging = { defaultLimit: 5, maxLimit: 5 } as const;
+
+export const commentLimits = {
+  /** Characters of the HTML as sent (formatting included). */
+  textMax: 5_000,
+  /** Visible characters once cleaned. */
+  plainTextMax: 1_000,
+} as const;
+
+/** Spec 001 §5 and §8, word for word. */
+export const commentMessages = {
+  textRequired: 'El texto no puede estar vacio',
+  editTextRequired: 'El comentario no puede estar vacio!!',
+  replyRequired: 'La respuesta no puede estar vacia!!',
+  textMax: `El comentario debe tener máximo ${commentLimits.plainTextMax.toLocaleString('es-CL')} caracteres`,
+  replyMax: `La respuesta debe tener máximo ${commentLimits.plainTextMax.toLocaleString('es-CL')} caracteres`,
+  loginRequired: 'Debes iniciar sesión para realizar esta acción',
+  notPublished: 'Solo se puede comentar una fic publicada',
+  created: 'Comentario enviado exitosamente',
+  updated: 'Comentario actualizado exitosamente',
+  deleted: 'Comentario eliminado exitosamente',
+  replyCreated: 'Respuesta enviada exitosamente',
+  replyUpdated: 'Respuesta actualizada exitosamente',
+  replyDeleted: 'Respuesta eliminada exitosamente',
+  empty: 'No hay comentarios',
+  noMore: 'No hay más comentarios',
+  noMoreReplies: 'No hay más respuestas',
+  actionFailed: 'Ups, algo ha salido mal',
+  inlineFailed: 'Algo ha salido mal. Intente de nuevo más tarde.',
+} as const;
+
+/**
+ * The comment toolbar (spec 001 §2): bold, italic, underline, strike and quote. The server keeps only
+ * these tags (and paragraphs and line breaks); the browser cleans again before rendering.
+ */
+export const commentHtmlTags: readonly string[] = [
+  'p',
+  'br',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'blockquote',
+];
+
+const textField = (required: string) =>
+  z
+    .string({ error: required })
+    .max(
+      commentLimits.textMax,
+      required === commentMessages.replyRequired ? commentMessages.replyMax : commentMessages.textMax,
+    );
+
+/** POST /comments `{ text, storyId }`. */
+export const createCommentBodySchema = z.object({
+  text: textField(commentMessages.textRequired),
+  storyId: idSchema,
+});
+export type CreateCommentBody = z.infer<typeof createCommentBodySchema>;
+/** PATCH /comments/:id `{ text }`. */
+export const updateCommentBodySchema = z.object({ text: textField(commentMessages.editTextRequired) });
+export type UpdateCommentBody = z.infer<typeof updateCommentBodySchema>;
+/** POST /comments/:id/replies and PATCH /comments/:commentId/replies/:replyId `{ text }`. */
+export const replyBodySchema = z.object({ text: textField(commentMessages.replyRequired) });
+export type ReplyBody = z.infer<typeof replyBodySchema>;
+
+export const commentsQuerySchema = z.object({
+  ...pageQuerySchema(commentsPaging).shape,
+  storyId: idSchema,
+});
+export type CommentsQuery = z.infer<typeof commentsQuerySchema>;
+export const repliesQuerySchema = z.object(pageQuerySchema(commentsPaging).shape);
+export type RepliesQuery = z.infer<typeof repliesQuerySchema>;
+
+export const replyParamsSchema = z.object({ commentId: idSchema, replyId: idSchema });
+
+/**
+ * The writer of a comment or reply (spec 001 §3: name, profilePicture.url, role.displayName). To a
+ * visitor without a session a student appears as 'Sofía E.' without a photo (architecture.md §6.8).
+ */
+export const commentAuthorSchema = z
+  .object({
+    _id: z.string(),
+    name: z.string(),
+    profilePicture: z.object({ url: z.string() }).nullable(),
+    role: z.object({ name: z.string(), displayName: z.string() }),
+  })
+  .meta({ id: 'CommentAuthor' });
+export type CommentAuthor = z.infer<typeof commentAuthorSchema>;
+
+/** What the caller may do with a comment or reply, decided by the server (spec 001 §6). */
+export const commentPermissionsSchema = z.object({ canEdit: z.boolean(), canDelete: z.boolean() });
+export type CommentPermissions = z.infer<typeof commentPermissionsSchema>;
+
+export const replySchema = z
+  .object({
+    _id: z.string(),
+    commentId: z.string(),
+    userId: commentAuthorSchema,
+    /** Cleaned HTML (the comment allowlist); render it only after DOMPurify. */
+    text: z.string(),
+    wasEdited: z.boolean(),
+    createdAt: z.string(),
+    permissions: commentPermissionsSchema,
+  })
+  .meta({ id: 'Reply' });
+export type Reply = z.infer<typeof replySchema>;
+
+export const commentSchema = z
+  .object({
+    _id: z.string(),
+    storyId: z.string(),
+    userId: commentAuthorSchema,
+    text: z.string(),
+    wasEdited: z.boolean(),
+    createdAt: z.string(),
+    /** How many replies it has; they are read a page at a time from GET /comments/:id/replies. */
+    replies: z.number().int(),
+    permissions: commentPermissionsSchema,
+  })
+  .meta({ id: 'Comment' });
+export type Comment = z.infer<typeof commentSchema>;
+
+export const commentsResponseSchema = z.object({ comments: pagedSchema(commentSchema) });
+export const repliesResponseSchema = z.object({ replies: pagedSchema(replySchema) });
+export const commentResponseSchema = z.object({ comment: commentSchema, message: z.string() });
+export const replyResponseSchema = z.object({ reply: replySchema, message: z.string() });
+export const commentDeletedResponseSchema = z.object({ message: z.string() });
