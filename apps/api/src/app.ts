@@ -36,6 +36,8 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { evaluationsRoutes } from './modules/evaluations/evaluations.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { commentsRoutes } from './modules/comments/comments.routes';
+import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { rubricsRoutes } from './modules/rubrics/rubrics.routes';
 
 z.config(z.locales.es());
@@ -147,6 +149,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(evaluationsRoutes);
       await api.register(notificationsRoutes);
       await api.register(rubricsRoutes);
+      await api.register(commentsRoutes);
+      await api.register(trackingRoutes);
     },
     { prefix: API_PREFIX },
   );

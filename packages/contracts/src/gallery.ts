@@ -15,7 +15,6 @@ export const galleryMessages = {
   searchTitleMax: `La búsqueda debe tener máximo ${storyLimits.titleMax} caracteres`,
   tagsMax: `Puedes filtrar por máximo ${galleryTagsMax} etiquetas`,
   tagMax: `Cada etiqueta debe tener máximo ${storyLimits.tagMax} caracteres`,
-  gradeNeedsCollege: 'Elige primero el colegio del curso',
   /** Spec 000 §2 Home. */
   empty: 'No se encontraron Fics con los criterios establecidos.',
   noMore: 'No hay más contenido.',
@@ -30,37 +29,38 @@ const blankAsUndefined = (value: unknown) =>
  * case and accents are ignored when matching; duplicates count once; every tag must match.
  */
 export const galleryTagsField = z.preprocess(
-  (value) => {
-    const parts = (Array.isArray(value) ? value : value === undefined || value === null ? [] : [value])
-      .flatMap((v) => (typeof v === 'string' ? v.split(',') : [v]))
+  (value: unknown): unknown => {
+    const values: unknown[] = Array.isArray(value)
+      ? value
+      : value === undefined || value === null
+        ? []
+        : [value];
+    const parts: unknown[] = values
+      .flatMap((v): unknown[] => (typeof v === 'string' ? v.split(',') : [v]))
       .map((v) => (typeof v === 'string' ? v.trim() : v))
       .filter((v) => v !== '');
-    return parts.every((p) => typeof p === 'string') ? normalizeTags(parts as string[]) : parts;
+    const strings = parts.filter((p): p is string => typeof p === 'string');
+    return strings.length === parts.length ? normalizeTags(strings) : parts;
   },
   z
     .array(z.string().max(storyLimits.tagMax, galleryMessages.tagMax), { error: galleryMessages.tagMax })
     .max(galleryTagsMax, galleryMessages.tagsMax),
 );
 
-export const galleryQuerySchema = z
-  .object({
-    ...pageQuerySchema(galleryPaging).shape,
-    collegeId: z.preprocess(blankAsUndefined, idSchema.optional()),
-    gradeId: z.preprocess(blankAsUndefined, idSchema.optional()),
-    tags: galleryTagsField,
-    searchTitle: z.preprocess(
-      (v) => (typeof v === 'string' ? v.trim() : blankAsUndefined(v)),
-      z
-        .string({ error: galleryMessages.searchTitleMax })
-        .max(storyLimits.titleMax, galleryMessages.searchTitleMax)
-        .optional()
-        .transform((v) => (v === '' ? undefined : v)),
-    ),
-  })
-  .refine((q) => q.gradeId === undefined || q.collegeId !== undefined, {
-    path: ['gradeId'],
-    message: galleryMessages.gradeNeedsCollege,
-  });
+export const galleryQuerySchema = z.object({
+  ...pageQuerySchema(galleryPaging).shape,
+  collegeId: z.preprocess(blankAsUndefined, idSchema.optional()),
+  gradeId: z.preprocess(blankAsUndefined, idSchema.optional()),
+  tags: galleryTagsField,
+  searchTitle: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : blankAsUndefined(v)),
+    z
+      .string({ error: galleryMessages.searchTitleMax })
+      .max(storyLimits.titleMax, galleryMessages.searchTitleMax)
+      .optional()
+      .transform((v) => (v === '' ? undefined : v)),
+  ),
+});
 export type GalleryQuery = z.infer<typeof galleryQuerySchema>;
 /** The filters of the gallery as the browser keeps them (in the URL of `/`). */
 export type GalleryFilters = Pick<GalleryQuery, 'collegeId' | 'gradeId' | 'tags' | 'searchTitle'>;

@@ -59,6 +59,16 @@ const pages: readonly PageRoute[] = [
     access: ['ADMIN', 'TEACHER'],
   },
   {
+    path: '/usuarios/:userId',
+    page: lazyPage(() => import('../features/tracking/pages/UserActivityPage'), 'UserActivityPage'),
+    access: ['ADMIN', 'TEACHER'],
+  },
+  {
+    path: '/terminos-condiciones',
+    page: lazyPage(() => import('../features/policies/pages/PoliciesPage'), 'PoliciesPage'),
+    access: 'public',
+  },
+  {
     path: '/escuelas',
     page: lazyPage(() => import('../features/colleges/pages/CollegesPage'), 'CollegesPage'),
     access: ['ADMIN'],

@@ -1,4 +1,5 @@
 import type {
+  GalleryFilters,
   MyRubricsQuery,
   PublishedStoriesQuery,
   ReviewStoriesQuery,
@@ -55,6 +56,20 @@ export const queryKeys = {
     review: (query: ReviewStoriesQuery) => [...queryKeys.stories.all, 'review', query] as const,
     /** GET /stories/published-stories: one page of a teacher's grades' published fics. */
     published: (query: PublishedStoriesQuery) => [...queryKeys.stories.all, 'published', query] as const,
+    /** GET /stories: the public gallery, every page read so far ('Ver más') of one set of filters. */
+    gallery: (filters: GalleryFilters) => [...queryKeys.stories.all, 'gallery', filters] as const,
+  },
+  comments: {
+    all: ['comments'] as const,
+    /** GET /comments?storyId: every page read so far of a fic's comments. */
+    ofStory: (storyId: string) => [...queryKeys.comments.all, 'story', storyId] as const,
+    /** GET /comments/:id/replies: every page read so far of a comment's replies. */
+    replies: (commentId: string) => [...queryKeys.comments.all, 'replies', commentId] as const,
+  },
+  tracking: {
+    all: ['tracking'] as const,
+    /** GET /tracking/:userId: every page read so far of a student's activity. */
+    ofUser: (userId: string) => [...queryKeys.tracking.all, userId] as const,
   },
   rubrics: {
     all: ['rubrics'] as const,

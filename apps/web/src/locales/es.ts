@@ -10,6 +10,10 @@ import { stories } from './es-stories';
 import { rubrics } from './es-rubrics';
 import { review } from './es-review';
 import { evaluations } from './es-evaluations';
+import { gallery } from './es-gallery';
+import { social } from './es-social';
+import { tracking } from './es-tracking';
+import { policies } from './es-policies';
 
 export const es = {
   common: {
@@ -338,6 +342,10 @@ export const es = {
   rubrics,
   review,
   evaluations,
+  gallery,
+  social,
+  tracking,
+  policies,
 } as const;
 
 export type Catalog = typeof es;

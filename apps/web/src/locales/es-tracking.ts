@@ -1,0 +1,5 @@
+/**
+ * Texts of the user activity page (/usuarios/:userId); part of the one catalog in es.ts. Messages the API words too (validation, success,
+ * refusals, empty and end-of-list texts) and limits come from @fics/contracts, never from here.
+ */
+export const tracking = {} as const;
