@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       publicUrl: 'http://localhost:3000',
       jwtSecret: undefined,
       smtpUrl: undefined,
+      contactEmail: 'contacto@fics.cl',
       redisUrl: undefined,
       bootstrapAdmin: undefined,
       seedDemo: undefined,
@@ -51,6 +52,7 @@ describe('loadConfig', () => {
       JWT_SECRET: 'x'.repeat(40),
       SMTP_URL: 'smtps://usuario:clave@smtp.example.cl:465',
       MAIL_FROM: 'Fics <hola@fics.example.cl>',
+      CONTACT_EMAIL: 'privacidad@fics.example.cl',
       REDIS_URL: 'redis://cache:6379',
       BOOTSTRAP_ADMIN_EMAIL: 'Admin@Fics.Example.cl',
       BOOTSTRAP_ADMIN_PASSWORD: 'una-clave-larga',
@@ -74,6 +76,7 @@ describe('loadConfig', () => {
       jwtSecret: 'x'.repeat(40),
       smtpUrl: 'smtps://usuario:clave@smtp.example.cl:465',
       mailFrom: 'Fics <hola@fics.example.cl>',
+      contactEmail: 'privacidad@fics.example.cl',
       redisUrl: 'redis://cache:6379',
       bootstrapAdmin: { email: 'admin@fics.example.cl', password: 'una-clave-larga' },
       seedDemo: false,
@@ -130,6 +133,9 @@ describe('loadConfig', () => {
     );
     expect(configError({ REDIS_URL: 'memcached://x' })).toContain('REDIS_URL: debe empezar con redis://');
     expect(configError({ PUBLIC_URL: 'no es una url' })).toMatch(/PUBLIC_URL: /);
+    expect(configError({ CONTACT_EMAIL: 'contacto' })).toContain(
+      'CONTACT_EMAIL: debe ser una dirección de correo',
+    );
   });
 
   it('lists every bad variable at once', () => {

@@ -34,6 +34,7 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'debe empezar con smtp:// o smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Fics <no-responder@fics.cl>'),
+  CONTACT_EMAIL: z.email('debe ser una dirección de correo').default('contacto@fics.cl'),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'debe empezar con redis://')
@@ -64,6 +65,8 @@ export interface Config {
   jwtSecret: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Where people write about their data and the terms (the policies page, GET /client-config). */
+  contactEmail: string;
   redisUrl: string | undefined;
   bootstrapAdmin: { email: string; password: string } | undefined;
   /** Undefined: decide at start (true only on an empty embedded database). */
@@ -122,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Omit<Config, '
     jwtSecret: e.JWT_SECRET,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    contactEmail: e.CONTACT_EMAIL,
     redisUrl: e.REDIS_URL,
     bootstrapAdmin:
       e.BOOTSTRAP_ADMIN_EMAIL && e.BOOTSTRAP_ADMIN_PASSWORD

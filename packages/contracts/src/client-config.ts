@@ -3,7 +3,8 @@ import { z } from 'zod';
 /**
  * GET /client-config: settings the browser needs at run time. The map of the send dialog uses the
  * tile server and geocoder configured on the server (MAP_TILE_URL, MAP_GEOCODER_URL); null turns
- * that part off, and a typed place always works without them.
+ * that part off, and a typed place always works without them. `contactEmail` (CONTACT_EMAIL) is the
+ * address the terms and privacy page gives for questions and data requests (spec 001 §9).
  */
 export const clientConfigResponseSchema = z
   .object({
@@ -21,6 +22,7 @@ export const clientConfigResponseSchema = z
       center: z.object({ lat: z.number(), lng: z.number() }),
       zoom: z.number().int(),
     }),
+    contactEmail: z.string(),
   })
   .meta({ id: 'ClientConfig' });
 export type ClientConfig = z.infer<typeof clientConfigResponseSchema>;

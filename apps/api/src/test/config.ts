@@ -14,6 +14,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     jwtSecret: TEST_JWT_SECRET,
     smtpUrl: undefined,
     mailFrom: 'Fics <no-responder@fics.cl>',
+    contactEmail: 'contacto@fics.cl',
     redisUrl: undefined,
     bootstrapAdmin: undefined,
     seedDemo: false,

@@ -7,13 +7,17 @@ export const clientConfigRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['Configuración'],
-        summary: 'Ajustes que el navegador necesita: el mapa y el buscador de lugares configurados',
+        summary:
+          'Ajustes que el navegador necesita: el mapa y el buscador de lugares configurados, y el correo de contacto',
         response: { 200: clientConfigResponseSchema },
       },
     },
     async (_request, reply) => {
       void reply.header('cache-control', 'public, max-age=300');
-      return { map: { ...app.config.map, center: { ...defaultMapView.center }, zoom: defaultMapView.zoom } };
+      return {
+        map: { ...app.config.map, center: { ...defaultMapView.center }, zoom: defaultMapView.zoom },
+        contactEmail: app.config.contactEmail,
+      };
     },
   );
 };

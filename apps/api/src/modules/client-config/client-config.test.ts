@@ -33,6 +33,7 @@ describe('GET /client-config and the map provider', () => {
         center: { lat: -33.45694, lng: -70.64827 },
         zoom: 10,
       },
+      contactEmail: 'contacto@fics.cl',
     });
     const csp = directives(res.headers['content-security-policy']);
     expect(csp['img-src']).toBe("'self' data: blob:");
@@ -57,6 +58,13 @@ describe('GET /client-config and the map provider', () => {
     const csp = directives(res.headers['content-security-policy']);
     expect(csp['img-src']).toBe("'self' data: blob: https://*.tiles.example.cl");
     expect(csp['connect-src']).toBe("'self' https://geo.example.cl");
+  });
+
+  it('gives the configured contact e-mail for the terms and privacy page', async () => {
+    t = await buildTestApp({ contactEmail: 'privacidad@fundacion.example.cl' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/client-config' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<ClientConfig>().contactEmail).toBe('privacidad@fundacion.example.cl');
   });
 
   it('turns URL templates into CSP sources', () => {

@@ -391,6 +391,7 @@ describe('StoryForm (new fic)', () => {
             center: { lat: -33.45694, lng: -70.64827 },
             zoom: 10,
           },
+          contactEmail: 'contacto@fics.cl',
         },
       },
       'GET /search': {
