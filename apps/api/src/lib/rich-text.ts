@@ -1,6 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
 import {
   cleanStoryStyle,
+  commentHtmlTags,
   countWords,
   STORY_LINK_REL,
   storyCodeLanguage,
@@ -14,7 +15,8 @@ import {
  * align, link, code, colors), in both shapes Quill writes: `getSemanticHTML()` (what
  * react-quill-new sends by default: code blocks as `<pre>`, every space as `&nbsp;`) and
  * `root.innerHTML` (code blocks as `div.ql-code-block`). Anything else loses its tag and keeps its
- * text; the browser runs DOMPurify again before rendering.
+ * text; the browser runs DOMPurify again before rendering. Comments and replies go through the same
+ * machinery with their own, much shorter allowlist (`cleanCommentHtml`).
  */
 
 /** Blocks, for the plain text's line breaks. */
@@ -47,7 +49,7 @@ function cleanHref(raw: string): string | undefined {
 }
 
 /** Per-tag rewrites: links get a checked href and the forced target and rel; styles are filtered. */
-function transformTag(tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
+function transformStoryTag(tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
   const out: sanitizeHtml.Attributes = { ...attribs };
   let name = tagName;
   // Headers and list items Quill's toolbar cannot make still end their line (no words glued).
@@ -128,24 +130,103 @@ function spaceUngluer() {
   };
 }
 
-const cleanOptions = (): sanitizeHtml.IOptions => {
-  const spaces = spaceUngluer();
+/**
+ * What differs between the two editors' HTML: the tags and attributes kept, how a tag is rewritten,
+ * and where spaces are kept as written. Everything else (dropped raw-text and foreign trees, the
+ * nesting cap, NBSP ungluing, the text measure) is the same machinery for both. Built per call, as
+ * a rewrite may depend on what the parser has seen so far.
+ */
+interface CleanRules {
+  allowedTags: readonly string[];
+  allowedAttributes: sanitizeHtml.IOptions['allowedAttributes'];
+  allowedClasses: sanitizeHtml.IOptions['allowedClasses'];
+  transformTag: (tagName: string, attribs: sanitizeHtml.Attributes) => sanitizeHtml.Tag;
+  /** Tags whose text keeps its spaces (NBSPs included) as written. */
+  keepsSpaces: (tagName: string) => boolean;
+  /** Parser events, for rules that follow the open tags (every open is matched by a close). */
+  onOpenTag?: (tagName: string) => void;
+  onCloseTag?: (tagName: string) => void;
+  onText?: (text: string) => void;
+}
+type CleanProfile = () => CleanRules;
+
+const storyProfile: CleanProfile = () => ({
+  allowedTags: storyHtmlTags,
+  allowedAttributes: {
+    '*': ['class', 'style'],
+    a: ['href', 'rel', 'target'],
+    div: [{ name: 'spellcheck', values: ['false'] }, 'data-language'],
+    pre: ['data-language'],
+  },
+  allowedClasses: { '*': [...storyHtmlClasses] },
+  transformTag: transformStoryTag,
+  keepsSpaces: (tagName) => tagName === 'pre',
+});
+
+/** Blocks of a comment's HTML (kept, or made paragraphs), which cannot sit inside a paragraph. */
+const commentBlocks = /^(?:p|h[1-6]|li|pre|div|blockquote)$/;
+/** Blocks the comment toolbar cannot make: each still ends its line, as a paragraph. */
+const commentBlocksToParagraph = /^(?:h[1-6]|li|pre|div)$/;
+
+/**
+ * The comment toolbar (spec 001 §2: bold, italic, underline, strike, quote) keeps no attribute at
+ * all: no links, classes, styles or alignment. Other blocks become paragraphs and inline tags their
+ * text. A block that would land inside a paragraph (a `div` in a `div`, a `p` in an `li`) is not
+ * nested, which a browser would reparse differently: it becomes a line break, or nothing when the
+ * paragraph has no text yet, so `<div><div>a</div><div>b</div></div>` reads `<p>a<br />b</p>`.
+ */
+const commentProfile: CleanProfile = () => {
+  // The open elements, innermost last: whether each is a paragraph in the output and holds text.
+  const open: { paragraph: boolean; hasText: boolean }[] = [];
+  const innermostParagraph = () => open.findLast((element) => element.paragraph);
   return {
-    allowedTags: [...storyHtmlTags],
-    allowedAttributes: {
-      '*': ['class', 'style'],
-      a: ['href', 'rel', 'target'],
-      div: [{ name: 'spellcheck', values: ['false'] }, 'data-language'],
-      pre: ['data-language'],
+    allowedTags: commentHtmlTags,
+    allowedAttributes: {},
+    allowedClasses: {},
+    transformTag: (tagName) => {
+      const element = open.at(-1);
+      let name = commentBlocksToParagraph.test(tagName) ? 'p' : tagName;
+      if (commentBlocks.test(tagName) && element) {
+        const paragraph = open.slice(0, -1).findLast((e) => e.paragraph);
+        if (paragraph) {
+          // An unknown name is dropped with its text kept.
+          name = paragraph.hasText ? 'br' : 'div';
+        } else {
+          element.paragraph = name === 'p';
+        }
+      }
+      return { tagName: name, attribs: {} };
     },
-    allowedClasses: { '*': [...storyHtmlClasses] },
+    keepsSpaces: () => false,
+    onOpenTag: () => {
+      open.push({ paragraph: false, hasText: false });
+    },
+    onCloseTag: () => {
+      open.pop();
+    },
+    onText: (text) => {
+      const paragraph = innermostParagraph();
+      if (paragraph && /\S/.test(text)) {
+        paragraph.hasText = true;
+      }
+    },
+  };
+};
+
+const cleanOptions = (profile: CleanProfile): sanitizeHtml.IOptions => {
+  const spaces = spaceUngluer();
+  const rules = profile();
+  return {
+    allowedTags: [...rules.allowedTags],
+    allowedAttributes: rules.allowedAttributes,
+    allowedClasses: rules.allowedClasses,
     // A second line behind cleanHref: sanitize-html's own scheme check.
     allowedSchemes: ['http', 'https', 'mailto'],
     allowedSchemesByTag: {},
     allowProtocolRelative: false,
-    // Styles are filtered (and written in browser form) by transformTag.
+    // Styles are filtered (and written in browser form) by transformStoryTag.
     parseStyleAttributes: false,
-    transformTags: { '*': transformTag },
+    transformTags: { '*': rules.transformTag },
     // Dropped with their content, not only their tag: code, raw text, and foreign (SVG, MathML) trees.
     nonTextTags: [
       'script',
@@ -173,9 +254,18 @@ const cleanOptions = (): sanitizeHtml.IOptions => {
       (frame.tag === 'span' && Object.keys(frame.attribs).length === 0)
         ? 'excludeTag'
         : false,
-    onOpenTag: spaces.lineBreak,
-    onCloseTag: spaces.lineBreak,
-    textFilter: (text, tagName) => (tagName === 'pre' ? text : spaces.text(text)),
+    onOpenTag: (tagName) => {
+      spaces.lineBreak(tagName);
+      rules.onOpenTag?.(tagName);
+    },
+    onCloseTag: (tagName) => {
+      spaces.lineBreak(tagName);
+      rules.onCloseTag?.(tagName);
+    },
+    textFilter: (text, tagName) => {
+      rules.onText?.(text);
+      return rules.keepsSpaces(tagName) ? text : spaces.text(text);
+    },
   };
 };
 
@@ -224,12 +314,25 @@ export interface CleanedStoryHtml {
 
 /** Cleans a story's HTML to the editor's toolbar and measures its text. */
 export function cleanStoryHtml(html: string): CleanedStoryHtml {
-  const clean = sanitizeHtml(html, cleanOptions());
+  const clean = sanitizeHtml(html, cleanOptions(storyProfile));
   const plainText = textOf(clean);
   return { html: clean, plainText, wordCount: countWords(plainText) };
 }
 
+export interface CleanedCommentHtml {
+  /** Safe HTML: paragraphs, line breaks, bold, italic, underline, strike and quote, no attribute. */
+  html: string;
+  /** Its text, one line per block (what the length limit counts). */
+  plainText: string;
+}
+
+/** Cleans a comment's or reply's HTML to the comment toolbar (spec 001 §2) and gives its text. */
+export function cleanCommentHtml(html: string): CleanedCommentHtml {
+  const clean = sanitizeHtml(html, cleanOptions(commentProfile));
+  return { html: clean, plainText: textOf(clean) };
+}
+
 /** False when cleaned text shows nothing (`<p><br></p>`, only a script, only spaces or NBSPs). */
-export function hasVisibleText(cleaned: Pick<CleanedStoryHtml, 'plainText'>): boolean {
+export function hasVisibleText(cleaned: { plainText: string }): boolean {
   return /\S/u.test(cleaned.plainText);
 }
