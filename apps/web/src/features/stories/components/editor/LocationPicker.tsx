@@ -20,7 +20,7 @@ import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { storyLimits } from '@fics/contracts';
-import { ChunkBoundary } from './ChunkBoundary';
+import { ChunkBoundary } from '../../../../components/ChunkBoundary';
 import { coordinatesLabel, osmLink, pointOfOsmLink, searchPlaces, type Place } from './geocoder';
 import type { LatLng } from './LocationMap';
 import type { MapConfig } from './use-map-config';

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../../components/FormError';
-import { ChunkBoundary } from './ChunkBoundary';
+import { ChunkBoundary } from '../../../../components/ChunkBoundary';
 import type { RichTextEditorProps } from './RichTextEditor';
 
 const quoted = (text: string) => JSON.stringify(text);

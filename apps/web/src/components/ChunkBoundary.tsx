@@ -7,8 +7,9 @@ interface ChunkBoundaryProps {
 }
 
 /**
- * Keeps a lazy part of the editor (Quill, the map) from taking the page down when its chunk cannot
- * be fetched (offline, a deploy replaced it) or it throws: the rest of the form keeps working.
+ * Keeps a lazy part of a page (the fic editor's Quill and map, a fic's comments) from taking the page
+ * down when its chunk cannot be fetched (offline, a deploy replaced it) or it throws: the rest of the
+ * page keeps working.
  */
 export class ChunkBoundary extends Component<ChunkBoundaryProps, { failed: boolean }> {
   override state = { failed: false };
