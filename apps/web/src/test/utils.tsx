@@ -13,6 +13,8 @@ export { requestUrl };
 export type Handler = (request: {
   method: string;
   path: string;
+  /** The query string's parameters (`page`, `storyId`, …). */
+  query: URLSearchParams;
   body: unknown;
   headers: Headers;
 }) => { status?: number; body?: unknown } | undefined;
@@ -30,7 +32,7 @@ export function mockApi(handlers: Record<string, Handler | { status?: number; bo
     const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
     const result =
       typeof handler === 'function'
-        ? handler({ method, path, body, headers: new Headers(init.headers) })
+        ? handler({ method, path, query: url.searchParams, body, headers: new Headers(init.headers) })
         : handler;
     const { status = 200, body: responseBody = {} } = result ?? {
       status: 404,
