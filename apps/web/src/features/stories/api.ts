@@ -1,13 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  Story,
-  StudentStoriesQuery,
-  storyTagsResponseSchema,
-  studentStoriesResponseSchema,
+import {
+  storyLimits,
+  type Story,
+  type StudentStoriesQuery,
+  type storyTagsResponseSchema,
+  type studentStoriesResponseSchema,
 } from '@fics/contracts';
 import type { z } from 'zod';
 import { api, isApiError } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
+import { useDebouncedValue } from './components/editor/use-debounced-value';
 
 export type StudentStoriesPage = z.infer<typeof studentStoriesResponseSchema>['stories'];
 
@@ -48,6 +50,18 @@ export function useStoryTags(search: string) {
     staleTime: 60_000,
     placeholderData: keepPreviousData,
   });
+}
+
+/** Spec 001 §7 and §9 (and 000 §7): tag suggestions are asked 500 ms after the last keystroke. */
+export const TAG_SEARCH_DEBOUNCE_MS = 500;
+
+/**
+ * Suggestions for the tag being typed (the fic editor's tags, the gallery's tag filter): GET
+ * /stories/tags once the text has stayed the same for 500 ms, cut to the longest search accepted.
+ */
+export function useTagSuggestions(typed: string) {
+  const search = useDebouncedValue(typed.trim().slice(0, storyLimits.tagSearchMax), TAG_SEARCH_DEBOUNCE_MS);
+  return useStoryTags(search);
 }
 
 /** The fic form's values as the API takes them (spec 001 §7: tags as a JSON string). */

@@ -1,8 +1,8 @@
 /**
  * What other features may use of fics (lint: eslint.config.js, feature boundaries): how a fic's
- * cover, text, status and date are shown, and the gallery link of a tag.
+ * cover, text, status and date are shown, the gallery link of a tag, and tag suggestions.
  */
-export { useDeleteStory } from './api';
+export { useDeleteStory, useTagSuggestions } from './api';
 export { StoryBody } from './components/StoryBody';
 export { StoryCover, coverSrcSet } from './components/StoryCover';
 export { StoryStatusChip } from './components/StoryStatusChip';

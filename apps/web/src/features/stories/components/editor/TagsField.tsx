@@ -4,11 +4,7 @@ import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { normalizeTags, storyLimits, storyMessages } from '@fics/contracts';
-import { useStoryTags } from '../../api';
-import { useDebouncedValue } from './use-debounced-value';
-
-/** Spec 001 §7 and §9: tag suggestions are asked 500 ms after the last keystroke. */
-export const TAG_SEARCH_DEBOUNCE_MS = 500;
+import { useTagSuggestions } from '../../api';
 
 interface TagsFieldProps {
   value: string[];
@@ -26,8 +22,7 @@ export function TagsField({ value, onChange, onBlur, error, inputRef }: TagsFiel
   const { t } = useTranslation();
   const [input, setInput] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
-  const search = useDebouncedValue(input.trim().slice(0, storyLimits.tagSearchMax), TAG_SEARCH_DEBOUNCE_MS);
-  const suggestions = useStoryTags(search);
+  const suggestions = useTagSuggestions(input);
   const full = value.length >= storyLimits.tagsMax;
 
   const options = useMemo(() => {
