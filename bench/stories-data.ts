@@ -1,9 +1,11 @@
 /**
  * Benchmark data for the fic tables: `size` fics generated in SQL (INSERT ... SELECT from
  * generate_series, no row built in JavaScript), so 1,000,000 fics load in under a minute on a
- * server. Every id is derived from its row number (md5 of a label made a v4 uuid: random-looking,
- * like gen_random_uuid, but computable), so the fics, their authors and their tags are generated
- * without joins.
+ * server. loadStories fills an empty database; addStories grows it to a larger size (the gallery
+ * benchmark measures 10,000, then 100,000, then 1,000,000 published fics in one database). Every
+ * id is derived from its row number (md5 of a label made a v4 uuid: random-looking, like
+ * gen_random_uuid, but computable), so the fics, their authors and their tags are generated
+ * without joins. Fic i's title, status, dates and tags depend on i only, whichever load adds it.
  *
  * At every size: 100 schools of 10 grades each (8 'Básico', 2 'Medio'); `size / 10` students spread
  * over the 1,000 grades in turn, each the author of exactly 10 fics; 2,000 tags; one cover (a tiny
@@ -11,7 +13,7 @@
  * is measured. Fic i is by student ((i - 1) mod students) + 1, in that student's grade and school.
  *
  * - Status: 70% PUBLISHED (published_at spread over the last 3 years), 10% each EDITING, REVIEWING
- *   and EVALUATED; 5% anonymous, 5% under a pseudonym.
+ *   and EVALUATED (FicMix.publishedTenths changes the share); 5% anonymous, 5% under a pseudonym.
  * - Titles: one of 20 Spanish openings and one of 20 endings, with accents ('La canción del río',
  *   'El dragón bajo la lluvia'): 400 titles, each opening in 5% of the fics, so a title search
  *   ignoring accents ('cancion') finds 5% of them.
@@ -340,8 +342,20 @@ async function dropKeysAndIndexes(tx: Executor): Promise<string[]> {
   return [...keys.map(add), ...indexes.map((index) => index.definition), ...foreignKeys.map(add)];
 }
 
+/** What a load puts in besides the fics' count. */
+export interface FicMix {
+  /**
+   * Out of every 10 fics, how many are PUBLISHED (default 7); the others are EDITING, REVIEWING
+   * and EVALUATED in turn (default: one of each).
+   */
+  publishedTenths?: number;
+  /** Evaluations of the EVALUATED and PUBLISHED fics (default true; the gallery reads none). */
+  evaluations?: boolean;
+}
+
 /**
- * Loads `size` fics (a multiple of 10,000) and their world into an empty, migrated database.
+ * Loads `size` fics (at least 10,000, a multiple of 10) and their world into an empty, migrated
+ * database.
  *
  * One transaction. The bulk tables' keys and indexes are dropped first and built again after the
  * rows (a sorted build instead of 3,500,000 random inserts into ten B-trees and a GIN index), and
@@ -350,10 +364,38 @@ async function dropKeysAndIndexes(tx: Executor): Promise<string[]> {
  * superuser the tables are loaded as they are, several times slower. Either way they end up exactly
  * as the migrations define them.
  */
-export async function loadStories(db: Db, size: number): Promise<StoryData> {
-  if (size < 10_000 || size % 10_000 !== 0) {
-    throw new Error('size must be a positive multiple of 10,000');
+export async function loadStories(db: Db, size: number, mix: FicMix = {}): Promise<StoryData> {
+  if (size < 10_000 || size % FICS_PER_STUDENT !== 0) {
+    throw new Error(`size must be at least 10,000 and a multiple of ${FICS_PER_STUDENT}`);
   }
+  const seconds = await loadFics(db, 0, size, mix);
+  const students = size / FICS_PER_STUDENT;
+  const [ids] = rowsOf<Omit<StoryData, 'seconds'>>(
+    await db.execute(sql`select
+      ${idOf('student', sql`1`)} as "studentId", ${idOf('fic', sql`1`)} as "publishedId",
+      ${idOf('fic', n(1 + students))} as "draftId", ${idOf('fic', n(1 + 2 * students))} as "evaluatedId",
+      ${idOf('college', sql`1`)} as "collegeId", ${idOf('grade', sql`1`)} as "gradeId",
+      ${idOf('teacher', n(GRADES + 1))} as "teacherId"`),
+  );
+  return { seconds, ...ids! };
+}
+
+/**
+ * Grows a database that loadStories (or an earlier addStories) filled with `from` fics to `size`
+ * fics, in the same way: fics from + 1 to size, by (size - from) / 10 new students spread over
+ * the 1,000 grades in turn, 10 fics each, with their tags (and evaluations), the keys and indexes
+ * dropped and built again over all the rows. The schools, teachers, rubrics and tags are the
+ * first load's. Returns the seconds each step took. `mix` should be the first load's.
+ */
+export async function addStories(db: Db, from: number, size: number, mix: FicMix = {}) {
+  if (from < 10_000 || size <= from || (size - from) % FICS_PER_STUDENT !== 0) {
+    throw new Error('addStories grows a loaded database by a positive multiple of 10 fics');
+  }
+  return loadFics(db, from, size, mix);
+}
+
+/** Fics from + 1 to size (and, when from is 0, everything they need). */
+async function loadFics(db: Db, from: number, size: number, mix: FicMix): Promise<Record<string, number>> {
   if (TAG_WORDS.length * (TAG_PHRASES.length + 1) !== TAG_COUNT) {
     throw new Error(
       `the tag lists make ${TAG_WORDS.length * (TAG_PHRASES.length + 1)} tags, not ${TAG_COUNT}`,
@@ -363,6 +405,11 @@ export async function loadStories(db: Db, size: number): Promise<StoryData> {
   if (tooLong.length > 0) {
     throw new Error(`tags over 30 characters: ${tooLong.join(', ')}`);
   }
+  const publishedTenths = mix.publishedTenths ?? 7;
+  if (!Number.isInteger(publishedTenths) || publishedTenths < 1 || publishedTenths > 9) {
+    throw new Error('publishedTenths must be 1 to 9');
+  }
+  const range: FicRange = { from, size, publishedTenths };
   const seconds: Record<string, number> = {};
   let since = performance.now();
   const lap = (name: string) => {
@@ -377,39 +424,56 @@ export async function loadStories(db: Db, size: number): Promise<StoryData> {
     await tx.execute(sql`set local maintenance_work_mem = '256MB'`);
     await tx.execute(sql`set local work_mem = '64MB'`);
     const restore = superuser ? await dropKeysAndIndexes(tx) : [];
-    await insertSchools(tx);
-    await insertStudents(tx, size);
-    await insertTeachers(tx);
+    if (from === 0) {
+      await insertSchools(tx);
+    }
+    await insertStudents(tx, range);
+    if (from === 0) {
+      await insertTeachers(tx);
+    }
     if (superuser) {
       await tx.execute(sql`set local session_replication_role = replica`);
     }
-    await insertGradesOfStudents(tx, size);
-    await insertGradesOfTeachers(tx);
-    await insertRubrics(tx);
-    lap('schools and users');
-    await insertCoverAndTags(tx);
-    await insertFics(tx, size);
+    await insertGradesOfStudents(tx, range);
+    if (from === 0) {
+      await insertGradesOfTeachers(tx);
+      await insertRubrics(tx);
+    }
+    lap(from === 0 ? 'schools and users' : 'students');
+    if (from === 0) {
+      await insertCoverAndTags(tx);
+    }
+    await insertFics(tx, range);
     lap('fics');
-    await insertFicTags(tx);
+    await insertFicTags(tx, range);
     lap('tags of fics');
-    await insertEvaluations(tx);
-    lap('evaluations');
+    if (mix.evaluations ?? true) {
+      await insertEvaluations(tx, range);
+      lap('evaluations');
+    }
     await tx.execute(sql`set local session_replication_role = origin`);
     for (const statement of restore) {
       await tx.execute(sql.raw(statement));
     }
     lap('keys and indexes');
   });
-  const students = size / FICS_PER_STUDENT;
-  const [ids] = rowsOf<Omit<StoryData, 'seconds'>>(
-    await db.execute(sql`select
-      ${idOf('student', sql`1`)} as "studentId", ${idOf('fic', sql`1`)} as "publishedId",
-      ${idOf('fic', n(1 + students))} as "draftId", ${idOf('fic', n(1 + 2 * students))} as "evaluatedId",
-      ${idOf('college', sql`1`)} as "collegeId", ${idOf('grade', sql`1`)} as "gradeId",
-      ${idOf('teacher', n(GRADES + 1))} as "teacherId"`),
-  );
-  return { seconds, ...ids! };
+  return seconds;
 }
+
+/**
+ * The fics of one load: from + 1 to size. Their (size - from) / 10 students are numbered from / 10
+ * + 1 to size / 10; fic i is by student from / 10 + ((i - from - 1) mod students) + 1 (at from 0:
+ * student ((i - 1) mod students) + 1).
+ */
+interface FicRange {
+  from: number;
+  size: number;
+  publishedTenths: number;
+}
+const studentsOf = (range: FicRange) => ({
+  first: range.from / FICS_PER_STUDENT + 1,
+  count: (range.size - range.from) / FICS_PER_STUDENT,
+});
 
 const GRADES = COLLEGES * GRADES_PER_COLLEGE;
 
@@ -426,15 +490,16 @@ async function insertSchools(tx: Executor): Promise<void> {
 }
 
 /** Student s is in grade ((s - 1) mod 1,000) + 1. */
-async function insertStudents(tx: Executor, size: number): Promise<void> {
+async function insertStudents(tx: Executor, range: FicRange): Promise<void> {
   const s = sql`s`;
+  const students = studentsOf(range);
   await tx.execute(sql`
     insert into users (id, name, email, role_id)
     select ${idOf('student', s)},
       ${pick(FIRST_NAMES, s, 1)} || ' ' || ${pick(SURNAMES, s, 2)} || ' ' || ${pick(SURNAMES, s, 3)},
       'estudiante.' || s || '@bench.fics.cl',
       (select id from roles where name = 'STUDENT')
-    from generate_series(1, ${n(size / FICS_PER_STUDENT)}) as t(s)`);
+    from generate_series(${n(students.first)}, ${n(students.first + students.count - 1)}) as t(s)`);
 }
 
 /** Grade teachers 1..1,000 (teacher g of grade g), then school teachers 1,001..1,100. */
@@ -495,11 +560,12 @@ async function insertRubrics(tx: Executor): Promise<void> {
     cross join lateral (select now() - make_interval(secs => ${hash(sql`${t} * 100 + j`, 2, 365 * 86400)}) as at) d`);
 }
 
-async function insertGradesOfStudents(tx: Executor, size: number): Promise<void> {
+async function insertGradesOfStudents(tx: Executor, range: FicRange): Promise<void> {
+  const students = studentsOf(range);
   await tx.execute(sql`
     insert into user_grades (user_id, grade_id)
     select ${idOf('student', sql`s`)}, ${idOf('grade', sql`(s - 1) % ${n(GRADES)} + 1`)}
-    from generate_series(1, ${n(size / FICS_PER_STUDENT)}) as t(s)`);
+    from generate_series(${n(students.first)}, ${n(students.first + students.count - 1)}) as t(s)`);
 }
 
 const coverId = idOf('cover', sql`1`);
@@ -521,20 +587,47 @@ async function insertCoverAndTags(tx: Executor): Promise<void> {
     from generate_series(1, ${n(TAG_COUNT)}) as t(r)`);
 }
 
-/** The ids of rows 1..count of a kind, as an array (indexing it costs less than an md5 a row). */
-const idsOf = (kind: string, count: number) =>
-  sql`(select array_agg(${idOf(kind, sql`k`)} order by k) from generate_series(1, ${n(count)}) as t(k))`;
+/**
+ * The ids of rows first..first + count - 1 of a kind, as an array indexed from 1 (indexing it costs
+ * less than an md5 a row).
+ */
+const idsOf = (kind: string, count: number, first = 1) =>
+  sql`(select array_agg(${idOf(kind, sql`k`)} order by k) from generate_series(${n(first)}, ${n(first + count - 1)}) as t(k))`;
 
-/** Fic i: by student s = ((i - 1) mod students) + 1, in s's grade g and its school. */
-async function insertFics(tx: Executor, size: number): Promise<void> {
-  const students = size / FICS_PER_STUDENT;
+/**
+ * The statuses a hash of the fic picks from: `publishedTenths` PUBLISHED, then EDITING, REVIEWING
+ * and EVALUATED in turn up to 10 (7: one of each).
+ */
+const statusPicks = (publishedTenths: number) =>
+  array([
+    ...Array<string>(publishedTenths).fill('PUBLISHED'),
+    ...[...Array(10 - publishedTenths).keys()].map((k) => ['EDITING', 'REVIEWING', 'EVALUATED'][k % 3]!),
+  ]);
+
+/**
+ * The fics of the range as `s` in a FROM clause: the whole table on the first load, else the rows
+ * whose ids are those of fics from + 1 to size (a hash semi-join: the keys are dropped meanwhile).
+ */
+const ficsOf = (range: FicRange) =>
+  range.from === 0
+    ? sql`stories s`
+    : sql`(select * from stories where id in (
+        select ${idOf('fic', sql`i`)} from generate_series(${n(range.from + 1)}, ${n(range.size)}) as t(i))) s`;
+
+/**
+ * Fic i: by student s = first + ((i - from - 1) mod students) (see FicRange), in s's grade g and its
+ * school. On the first load, fics 1, 1 + students and 1 + 2 × students (all student 1's) are
+ * PUBLISHED, EDITING and EVALUATED whatever the hash says.
+ */
+async function insertFics(tx: Executor, range: FicRange): Promise<void> {
+  const students = studentsOf(range);
   const i = sql`i`;
   const threeYears = 3 * 365 * 86400;
   await tx.execute(sql`
     insert into stories (id, author_id, college_id, grade_id, title, text, status, anonymity,
       nickname_value, location, writing_time, word_count, cover_id, rounds, likes_count,
       comments_count, created_at, updated_at, sent_at, published_at)
-    select ${idOf('fic', i)}, ids.students[s], ids.colleges[(g - 1) / ${n(GRADES_PER_COLLEGE)} + 1],
+    select ${idOf('fic', i)}, ids.students[s - ${n(students.first - 1)}], ids.colleges[(g - 1) / ${n(GRADES_PER_COLLEGE)} + 1],
       ids.grades[g], title,
       '<p>Había una vez, en ' || location || ', alguien que escribía cuentos junto a la ventana ' ||
         'mientras caía la lluvia.</p>',
@@ -554,18 +647,21 @@ async function insertFics(tx: Executor, size: number): Promise<void> {
         select i, s, (s - 1) % ${n(GRADES)} + 1 as g,
           ${pick(TITLE_OPENINGS, i, 1)} || ' ' || ${pick(TITLE_ENDINGS, i, 2)} as title,
           ${pick(PLACES, i, 3)} as location,
-          case when i = 1 then 'PUBLISHED' when i = 1 + ${n(students)} then 'EDITING'
-            when i = 1 + ${n(2 * students)} then 'EVALUATED'
-            else (array['PUBLISHED', 'PUBLISHED', 'PUBLISHED', 'PUBLISHED', 'PUBLISHED', 'PUBLISHED',
-              'PUBLISHED', 'EDITING', 'REVIEWING', 'EVALUATED'])[1 + ${hash(i, 4, 10)}] end as status,
+          case when ${range.from === 0 ? sql`i = 1` : sql`false`} then 'PUBLISHED'
+            when ${range.from === 0 ? sql`i = 1 + ${n(students.count)}` : sql`false`} then 'EDITING'
+            when ${range.from === 0 ? sql`i = 1 + ${n(2 * students.count)}` : sql`false`} then 'EVALUATED'
+            else (${statusPicks(range.publishedTenths)})[1 + ${hash(i, 4, 10)}] end as status,
           ${hash(i, 5, 100)} < 5 as anonymity,
           ${hash(i, 5, 100)} between 5 and 9 as pseudonym,
           now() - make_interval(secs => ${hash(i, 6, threeYears)}) as at
-        from (select i, (i - 1) % ${n(students)} + 1 as s from generate_series(1, ${n(size)}) as t(i)) numbered
+        from (
+          select i, ${n(students.first)} + (i - ${n(range.from)} - 1) % ${n(students.count)} as s
+          from generate_series(${n(range.from + 1)}, ${n(range.size)}) as t(i)
+        ) numbered
       ) picked
     ) dated
     cross join (
-      select ${idsOf('student', students)} as students, ${idsOf('grade', GRADES)} as grades,
+      select ${idsOf('student', students.count, students.first)} as students, ${idsOf('grade', GRADES)} as grades,
         ${idsOf('college', COLLEGES)} as colleges
     ) ids`);
 }
@@ -574,13 +670,13 @@ async function insertFics(tx: Executor, size: number): Promise<void> {
  * 1 to 4 tags a fic, drawn from a hash of its id: draw j has rank floor(2001^u) for u uniform in
  * [0, 1), the Zipf-like skew; a tag drawn twice for one fic counts once, at its first position.
  */
-async function insertFicTags(tx: Executor): Promise<void> {
+async function insertFicTags(tx: Executor, range: FicRange): Promise<void> {
   const draw = (j: SQL, salt: number, mod: number) =>
     sql`((hashint8(uuid_hash(s.id)::int8 * 8 + ${j} * 2 + ${n(salt)})::int8 + 2147483648) % ${n(mod)})`;
   await tx.execute(sql`
     insert into story_tags (story_id, tag_id, position)
     select s.id, ids.tags[rank], position
-    from stories s
+    from ${ficsOf(range)}
     cross join lateral (
       select rank, min(j) - 1 as position
       from (
@@ -617,7 +713,7 @@ const EVALUATION_MAX_SCORE = 2;
  * from pulling it up into the join, which made it compute 5 md5 per evaluation: 19 s instead of 8
  * at 1,000,000 fics). The id is the fic's, hashed (gen_random_uuid costs more on PGlite).
  */
-async function insertEvaluations(tx: Executor): Promise<void> {
+async function insertEvaluations(tx: Executor, range: FicRange): Promise<void> {
   const g = sql`g`;
   const c = sql`((g - 1) / ${n(GRADES_PER_COLLEGE)} + 1)`;
   const school = sql`${n(GRADES)} + ${c}`;
@@ -636,7 +732,7 @@ async function insertEvaluations(tx: Executor): Promise<void> {
       ${JSON.stringify(EVALUATION_COLUMNS)}::jsonb, (${items})[1 + grid], comment,
       (${scores})[1 + grid], ${n(EVALUATION_MAX_SCORE)}, s.rounds, s.sent_at + interval '30 minutes',
       s.sent_at + interval '30 minutes'
-    from stories s
+    from ${ficsOf(range)}
     join (
       select ${idOf('grade', g)} as grade_id,
         ${idOf('teacher', g)} as grade_teacher, ${rubricId(g, sql`1`)} as grade_rubric,
