@@ -62,6 +62,7 @@ import { openDatabase, type Database } from '../apps/api/src/db/client';
 import { createSession } from '../apps/api/src/modules/auth/sessions.service';
 import { escapeLike, searchWords } from '../apps/api/src/lib/paging';
 import { testConfig } from '../apps/api/src/test/config';
+import { capturedStatements, explainStatement, printPlan, statementLabel } from './plans';
 import {
   FICS_PER_STUDENT,
   loadStories,
@@ -720,84 +721,12 @@ function budgetFailures(
 
 /* ---------------------------------------------------------------------------------------------- */
 
-interface PlanNode {
-  'Node Type': string;
-  'Index Name'?: string;
-  'Relation Name'?: string;
-  'Actual Rows'?: number;
-  'Actual Loops'?: number;
-  'Actual Total Time'?: number;
-  'Rows Removed by Filter'?: number;
-  'Heap Fetches'?: number;
-  'Parent Relationship'?: string;
-  'Subplan Name'?: string;
-  Plans?: PlanNode[];
-}
-
-function planLines(node: PlanNode, depth = 0): string[] {
-  const name = [
-    node['Subplan Name'] ? `${node['Subplan Name']}: ` : '',
-    node['Node Type'],
-    node['Index Name'] ? ` using ${node['Index Name']}` : '',
-    node['Relation Name'] && !node['Index Name'] ? ` on ${node['Relation Name']}` : '',
-  ].join('');
-  const loops = node['Actual Loops'] ?? 1;
-  const facts = [
-    loops > 1 ? `rows ${node['Actual Rows']} per loop x ${loops} loops` : `rows ${node['Actual Rows']}`,
-    node['Rows Removed by Filter'] ? `${node['Rows Removed by Filter']} removed by filter` : '',
-    node['Actual Total Time'] !== undefined && depth === 0
-      ? `${node['Actual Total Time'].toFixed(2)} ms`
-      : '',
-  ].filter(Boolean);
-  return [
-    `${'  '.repeat(depth + 2)}${name} (${facts.join(', ')})`,
-    ...(node.Plans ?? []).flatMap((child) => planLines(child, depth + 1)),
-  ];
-}
-
-const indexesOf = (node: PlanNode): string[] => [
-  ...(node['Index Name'] ? [node['Index Name']] : []),
-  ...(node.Plans ?? []).flatMap(indexesOf),
-];
-
-/** Prints an EXPLAIN (ANALYZE, FORMAT JSON) answer, a line per node; returns the indexes it used. */
-function printPlan(label: string, rows: unknown): string[] {
-  const [row] = rowsOf<{ 'QUERY PLAN': unknown }>(rows);
-  const value = row!['QUERY PLAN'];
-  const plan = (typeof value === 'string' ? JSON.parse(value) : value) as { Plan: PlanNode }[];
-  console.log(`  ${label}:`);
-  planLines(plan[0]!.Plan).forEach((line) => console.log(line));
-  return indexesOf(plan[0]!.Plan);
-}
-
-/** What drizzle hands each query to (PgDatabase's session, internal but stable across drivers). */
-type LoggedDb = { session: { logger: { logQuery: (query: string, params: unknown[]) => void } } };
-/** The driver under drizzle: pg.Pool and PGlite both answer query(text, params). */
-type RawClient = { query: (text: string, params: unknown[]) => Promise<unknown> };
-
 /**
- * The statements one call of the probe makes the app run, read from drizzle's logger (the session
- * check of the authentication left out).
+ * The statements one call of the probe makes the app run (the session check of the authentication
+ * left out).
  */
-async function statementsOf(target: Target, probe: Probe): Promise<{ text: string; params: unknown[] }[]> {
-  const { session } = target.database.db as unknown as LoggedDb;
-  const logger = session.logger;
-  const statements: { text: string; params: unknown[] }[] = [];
-  session.logger = { logQuery: (text, params) => statements.push({ text, params: [...params] }) };
-  try {
-    await probe.run(target);
-  } finally {
-    session.logger = logger;
-  }
-  return statements.filter((s) => !/from "sessions"/.test(s.text));
-}
-
-/** A short name for a captured statement: its first tables. */
-const statementLabel = (text: string) =>
-  [...text.matchAll(/(?:from|join) "(\w+)"/g)]
-    .map((m) => m[1])
-    .filter((name, i, all) => all.indexOf(name) === i)
-    .join(', ');
+const statementsOf = (target: Target, probe: Probe) =>
+  capturedStatements(target.database.db, () => probe.run(target));
 
 /** The gallery queries' and the teacher's probes' plans at this size (EXPLAIN ANALYZE), a line per node. */
 async function printPlans(target: Target): Promise<void> {
@@ -809,14 +738,13 @@ async function printPlans(target: Target): Promise<void> {
   console.log(
     `\nTeacher's probes at ${target.size.toLocaleString('en')} fics: the statements the app ran (EXPLAIN ANALYZE):`,
   );
-  const client = (target.database.db as unknown as { $client: RawClient }).$client;
   for (const probe of teacherProbes) {
     const statements = await statementsOf(target, probe);
     const used = new Set<string>();
     for (const [i, statement] of statements.entries()) {
       printPlan(
         `${probe.label} ${i + 1}/${statements.length} (${statementLabel(statement.text)})`,
-        await client.query(`explain (analyze, format json) ${statement.text}`, statement.params),
+        await explainStatement(target.database.db, statement),
       ).forEach((index) => used.add(index));
     }
     const missing = (probe.indexes ?? []).filter((index) => !used.has(index));
