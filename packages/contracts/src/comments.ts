@@ -9,6 +9,12 @@ export const commentLimits = {
   textMax: 5_000,
   /** Visible characters once cleaned. */
   plainTextMax: 1_000,
+  /**
+   * Per user and minute (docs/decisions/social.md): new comments and replies together, and edits of
+   * either. Deleting is not limited (it only takes away).
+   */
+  postsPerMinute: 10,
+  editsPerMinute: 20,
 } as const;
 
 /** Spec 001 §5 and §8, word for word. */
@@ -20,6 +26,11 @@ export const commentMessages = {
   replyMax: `La respuesta debe tener máximo ${commentLimits.plainTextMax.toLocaleString('es-CL')} caracteres`,
   loginRequired: 'Debes iniciar sesión para realizar esta acción',
   notPublished: 'Solo se puede comentar una fic publicada',
+  // Ours (the spec shows none for these).
+  notFound: 'El comentario no existe',
+  replyNotFound: 'La respuesta no existe',
+  rateLimited: 'Estás comentando muy seguido. Espera un minuto e inténtalo de nuevo',
+  editRateLimited: 'Estás editando muy seguido. Espera un minuto e inténtalo de nuevo',
   created: 'Comentario enviado exitosamente',
   updated: 'Comentario actualizado exitosamente',
   deleted: 'Comentario eliminado exitosamente',

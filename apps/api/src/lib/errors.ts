@@ -32,7 +32,7 @@ export const conflict = (message: string, errors?: Record<string, string>) =>
   new AppError('CONFLICT', message, { errors });
 export const tooLarge = (message: string = messages.payloadTooLarge) =>
   new AppError('PAYLOAD_TOO_LARGE', message);
-export const rateLimited = (retryAfterSeconds: number) =>
-  new AppError('RATE_LIMITED', messages.rateLimited, {
+export const rateLimited = (retryAfterSeconds: number, message: string = messages.rateLimited) =>
+  new AppError('RATE_LIMITED', message, {
     headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
   });

@@ -1,0 +1,104 @@
+import { inArray, eq, sql } from 'drizzle-orm';
+import { commentLimits, commentMessages, type CommentPermissions, type RoleName } from '@fics/contracts';
+import type { DbOrTx } from '../../db/client';
+import { roles, users } from '../../db/schema';
+import { rateLimited } from '../../lib/errors';
+import type { RateLimiter } from '../../lib/rate-limiter';
+import type { Actor } from '../../plugins/auth';
+
+/**
+ * Who may change a comment or reply (spec 001 §6), decided in one place for both the server's check
+ * and the `permissions` flags of every answer, so a button is shown exactly when the request would
+ * be accepted. Rate limits of writing are here too (docs/decisions/social.md).
+ */
+
+/** The writer of a comment or reply, as the decision and the author display need them. */
+export interface Writer {
+  id: string;
+  name: string;
+  profilePictureId: string | null;
+  role: RoleName;
+  roleDisplayName: string;
+  /**
+   * The caller is a teacher and the writer is enrolled in one of the caller's grades (their
+   * `user_grades` intersect). Always false for a caller who is not a teacher.
+   */
+  inCallersGrades: boolean;
+}
+
+/**
+ * Whether the caller may edit and delete what `writer` wrote: the writer themselves; an
+ * administrator, anything; a teacher, what students of their own grades wrote (never another
+ * teacher's or an administrator's, whatever grades they share); nobody else, visitors included.
+ */
+export function commentPermissions(
+  actor: Actor | null,
+  writer: Pick<Writer, 'id' | 'role' | 'inCallersGrades'>,
+): CommentPermissions {
+  const may =
+    actor !== null &&
+    (actor.userId === writer.id ||
+      actor.role === 'ADMIN' ||
+      (actor.role === 'TEACHER' && writer.role === 'STUDENT' && writer.inCallersGrades));
+  return { canEdit: may, canDelete: may };
+}
+
+/**
+ * The writers of a page (or of one comment), in one query: name, photo, role, and for a teacher
+ * caller whether each shares a grade with them (an EXISTS on the memberships' primary key and grade
+ * index, per writer).
+ */
+export async function loadWriters(
+  db: DbOrTx,
+  actor: Actor | null,
+  writerIds: readonly string[],
+): Promise<Map<string, Writer>> {
+  const ids = [...new Set(writerIds)];
+  if (ids.length === 0) {
+    return new Map();
+  }
+  const inCallersGrades =
+    actor?.role === 'TEACHER'
+      ? sql<boolean>`exists (
+          select 1 from user_grades writer_grade
+          join user_grades caller_grade on caller_grade.grade_id = writer_grade.grade_id
+          where writer_grade.user_id = ${users.id} and caller_grade.user_id = ${actor.userId}
+        )`.mapWith(Boolean)
+      : sql<boolean>`false`.mapWith(Boolean);
+  const rows = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      profilePictureId: users.profilePictureId,
+      role: roles.name,
+      roleDisplayName: roles.displayName,
+      inCallersGrades,
+    })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(inArray(users.id, ids));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** Counters of a user's writing, per minute: new comments and replies together, and edits. */
+export const COMMENT_RATE_LIMITS = {
+  posts: { limit: commentLimits.postsPerMinute, windowMs: 60_000, message: commentMessages.rateLimited },
+  edits: { limit: commentLimits.editsPerMinute, windowMs: 60_000, message: commentMessages.editRateLimited },
+} as const;
+export type CommentRateKind = keyof typeof COMMENT_RATE_LIMITS;
+
+/** The limiter's key of a user's counter (per account, not per address: a class shares one). */
+export const commentRateKey = (kind: CommentRateKind, userId: string) => `comments:${kind}:${userId}`;
+
+/** Counts one write of `kind` by the caller, or refuses it with 429 once over the minute's limit. */
+export async function spendCommentRate(
+  limiter: RateLimiter,
+  actor: Actor,
+  kind: CommentRateKind,
+): Promise<void> {
+  const { limit, windowMs, message } = COMMENT_RATE_LIMITS[kind];
+  const result = await limiter.hit(commentRateKey(kind, actor.userId), limit, windowMs);
+  if (!result.allowed) {
+    throw rateLimited(result.retryAfterMs / 1000, message);
+  }
+}

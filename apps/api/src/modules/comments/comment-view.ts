@@ -1,0 +1,105 @@
+import { publicStudentName, type Comment, type CommentAuthor, type Reply } from '@fics/contracts';
+import type { DbOrTx } from '../../db/client';
+import { commentReplies, comments } from '../../db/schema';
+import type { Actor } from '../../plugins/auth';
+import { mediaUrl } from '../media/media.service';
+import { commentPermissions, loadWriters, type Writer } from './comment-access';
+
+/** The columns a comment answer is built from. */
+export const commentColumns = {
+  id: comments.id,
+  storyId: comments.storyId,
+  authorId: comments.authorId,
+  text: comments.text,
+  wasEdited: comments.wasEdited,
+  repliesCount: comments.repliesCount,
+  createdAt: comments.createdAt,
+};
+export type CommentRow = { [K in keyof typeof commentColumns]: (typeof commentColumns)[K]['_']['data'] };
+
+export const replyColumns = {
+  id: commentReplies.id,
+  commentId: commentReplies.commentId,
+  authorId: commentReplies.authorId,
+  text: commentReplies.text,
+  wasEdited: commentReplies.wasEdited,
+  createdAt: commentReplies.createdAt,
+};
+export type ReplyRow = { [K in keyof typeof replyColumns]: (typeof replyColumns)[K]['_']['data'] };
+
+/**
+ * The writer as the caller sees them: to a visitor without a session a student is 'Sofía E.'
+ * without a photo (architecture.md §6.8); to anyone logged in, name, photo and role.
+ */
+function authorOf(actor: Actor | null, writer: Writer): CommentAuthor {
+  const role = { name: writer.role, displayName: writer.roleDisplayName };
+  if (!actor && writer.role === 'STUDENT') {
+    return { _id: writer.id, name: publicStudentName(writer.name), profilePicture: null, role };
+  }
+  return {
+    _id: writer.id,
+    name: writer.name,
+    profilePicture: writer.profilePictureId ? { url: mediaUrl(writer.profilePictureId) } : null,
+    role,
+  };
+}
+
+function writerOf(writers: Map<string, Writer>, authorId: string): Writer {
+  const writer = writers.get(authorId);
+  if (!writer) {
+    // Comments and replies go with their writer's account (ON DELETE CASCADE).
+    throw new Error(`writer ${authorId} is missing`);
+  }
+  return writer;
+}
+
+/** Comment answers for the caller, their writers read in one query. */
+export async function buildCommentViews(
+  db: DbOrTx,
+  actor: Actor | null,
+  rows: readonly CommentRow[],
+): Promise<Comment[]> {
+  const writers = await loadWriters(
+    db,
+    actor,
+    rows.map((row) => row.authorId),
+  );
+  return rows.map((row) => {
+    const writer = writerOf(writers, row.authorId);
+    return {
+      _id: row.id,
+      storyId: row.storyId,
+      userId: authorOf(actor, writer),
+      text: row.text,
+      wasEdited: row.wasEdited,
+      createdAt: row.createdAt.toISOString(),
+      replies: row.repliesCount,
+      permissions: commentPermissions(actor, writer),
+    };
+  });
+}
+
+/** Reply answers for the caller, their writers read in one query. */
+export async function buildReplyViews(
+  db: DbOrTx,
+  actor: Actor | null,
+  rows: readonly ReplyRow[],
+): Promise<Reply[]> {
+  const writers = await loadWriters(
+    db,
+    actor,
+    rows.map((row) => row.authorId),
+  );
+  return rows.map((row) => {
+    const writer = writerOf(writers, row.authorId);
+    return {
+      _id: row.id,
+      commentId: row.commentId,
+      userId: authorOf(actor, writer),
+      text: row.text,
+      wasEdited: row.wasEdited,
+      createdAt: row.createdAt.toISOString(),
+      permissions: commentPermissions(actor, writer),
+    };
+  });
+}

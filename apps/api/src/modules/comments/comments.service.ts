@@ -1,0 +1,240 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import {
+  commentLimits,
+  commentMessages,
+  storyMessages,
+  type Comment,
+  type CommentsQuery,
+  type Paged,
+} from '@fics/contracts';
+import type { Db, DbOrTx } from '../../db/client';
+import { comments, evaluations, stories } from '../../db/schema';
+import { conflict, forbidden, notFound, validationError } from '../../lib/errors';
+import { readPage } from '../../lib/paging';
+import type { RateLimiter } from '../../lib/rate-limiter';
+import { cleanCommentHtml, hasVisibleText } from '../../lib/rich-text';
+import type { Actor } from '../../plugins/auth';
+import { canView } from '../stories/story-status';
+import { storyRelation } from '../stories/story-view';
+import { recordActivity } from '../tracking/record';
+import { commentPermissions, loadWriters, spendCommentRate, type Writer } from './comment-access';
+import { buildCommentViews, commentColumns } from './comment-view';
+
+/**
+ * Comments on published fics (spec 001 §2, §7): read by anyone, written by anyone logged in, changed
+ * by whom `commentPermissions` allows. `stories.comments_count` and `comments.replies_count` follow
+ * the rows through triggers (migration 0007); nothing here writes them.
+ */
+
+const storyNotFound = () => notFound(storyMessages.notFound);
+export const commentNotFound = () => notFound(commentMessages.notFound);
+
+/**
+ * The comment editor's HTML cleaned to its toolbar, or 400 on `text`: nothing visible left
+ * (`required`, the message of the call), or more visible characters than the limit (`max`).
+ */
+export function cleanCommentText(html: string, messages: { required: string; max: string }): string {
+  const cleaned = cleanCommentHtml(html);
+  if (!hasVisibleText(cleaned)) {
+    throw validationError({ text: messages.required });
+  }
+  if ([...cleaned.plainText].length > commentLimits.plainTextMax) {
+    throw validationError({ text: messages.max });
+  }
+  return cleaned.html;
+}
+
+/** What the comment calls read of a fic: its status and title, and what says who may see it. */
+async function findStory(db: DbOrTx, storyId: string) {
+  const [row] = await db
+    .select({
+      id: stories.id,
+      title: stories.title,
+      status: stories.status,
+      authorId: stories.authorId,
+      gradeId: stories.gradeId,
+      commentsCount: stories.commentsCount,
+      evaluatorId: evaluations.teacherId,
+    })
+    .from(stories)
+    .leftJoin(evaluations, eq(evaluations.storyId, stories.id))
+    .where(eq(stories.id, storyId))
+    .limit(1);
+  return row;
+}
+
+/**
+ * A published fic to comment on: 404 when it does not exist or the caller may not see it, 409 when
+ * they may see it but it is not published (a draft, one under review).
+ */
+async function storyToComment(db: DbOrTx, actor: Actor, storyId: string) {
+  const story = await findStory(db, storyId);
+  if (!story) {
+    throw storyNotFound();
+  }
+  if (story.status !== 'PUBLISHED') {
+    const relation = await storyRelation(db, actor, story);
+    throw canView(relation, story.status) ? conflict(commentMessages.notPublished) : storyNotFound();
+  }
+  return story;
+}
+
+/** A comment with its fic's title and status (for the activity line), or undefined. */
+export async function findCommentTarget(db: DbOrTx, commentId: string) {
+  const [row] = await db
+    .select({ ...commentColumns, storyTitle: stories.title, storyStatus: stories.status })
+    .from(comments)
+    .innerJoin(stories, eq(stories.id, comments.storyId))
+    .where(eq(comments.id, commentId))
+    .limit(1);
+  return row;
+}
+
+/** The writer of something the caller wants to change, or 403 when they may not. */
+export async function writerAllowing(db: DbOrTx, actor: Actor, authorId: string): Promise<Writer> {
+  const writers = await loadWriters(db, actor, [authorId]);
+  const writer = writers.get(authorId);
+  if (!writer || !commentPermissions(actor, writer).canEdit) {
+    throw forbidden();
+  }
+  return writer;
+}
+
+/** GET /comments?storyId: a published fic's comments, newest first, 5 a page (public). */
+export async function listComments(options: {
+  db: DbOrTx;
+  actor: Actor | null;
+  query: CommentsQuery;
+}): Promise<Paged<Comment>> {
+  const { db, actor, query } = options;
+  const story = await findStory(db, query.storyId);
+  // Unpublished fics have no comments to show, to anyone.
+  if (!story || story.status !== 'PUBLISHED') {
+    throw storyNotFound();
+  }
+  return readPage({
+    query,
+    fetch: async ({ limit, offset }) => {
+      // comments_story_created_idx (story_id, created_at DESC, id), in its order.
+      const rows = await db
+        .select(commentColumns)
+        .from(comments)
+        .where(eq(comments.storyId, story.id))
+        .orderBy(desc(comments.createdAt), asc(comments.id))
+        .limit(limit)
+        .offset(offset);
+      return buildCommentViews(db, actor, rows);
+    },
+    count: async () => story.commentsCount,
+  });
+}
+
+/** POST /comments: a new comment on a published fic, recorded in the writer's activity. */
+export async function createComment(options: {
+  db: Db;
+  limiter: RateLimiter;
+  actor: Actor;
+  storyId: string;
+  text: string;
+}): Promise<Comment> {
+  const { db, limiter, actor } = options;
+  const story = await storyToComment(db, actor, options.storyId);
+  const text = cleanCommentText(options.text, {
+    required: commentMessages.textRequired,
+    max: commentMessages.textMax,
+  });
+  await spendCommentRate(limiter, actor, 'posts');
+  const row = await db.transaction(async (tx) => {
+    // KEY SHARE keeps the fic from being deleted until the comment is in, without blocking the
+    // counter's update (the trigger's own lock) by other comments arriving at once.
+    const [locked] = await tx
+      .select({ id: stories.id })
+      .from(stories)
+      .where(and(eq(stories.id, story.id), eq(stories.status, 'PUBLISHED')))
+      .for('key share');
+    if (!locked) {
+      throw storyNotFound();
+    }
+    const [inserted] = await tx
+      .insert(comments)
+      .values({ storyId: story.id, authorId: actor.userId, text })
+      .returning(commentColumns);
+    await recordActivity(tx, actor, {
+      resource: 'COMMENTS',
+      action: 'CREATE',
+      storyId: story.id,
+      storyTitle: story.title,
+      commentId: inserted!.id,
+    });
+    return inserted!;
+  });
+  const [comment] = await buildCommentViews(db, actor, [row]);
+  return comment!;
+}
+
+/** PATCH /comments/:id: new text, marked as edited. */
+export async function updateComment(options: {
+  db: Db;
+  limiter: RateLimiter;
+  actor: Actor;
+  commentId: string;
+  text: string;
+}): Promise<Comment> {
+  const { db, limiter, actor, commentId } = options;
+  const target = await findCommentTarget(db, commentId);
+  if (!target) {
+    throw commentNotFound();
+  }
+  await writerAllowing(db, actor, target.authorId);
+  const text = cleanCommentText(options.text, {
+    required: commentMessages.editTextRequired,
+    max: commentMessages.textMax,
+  });
+  await spendCommentRate(limiter, actor, 'edits');
+  const row = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(comments)
+      .set({ text, wasEdited: true, updatedAt: sql`now()` })
+      .where(eq(comments.id, commentId))
+      .returning(commentColumns);
+    if (!updated) {
+      throw commentNotFound();
+    }
+    await recordActivity(tx, actor, {
+      resource: 'COMMENTS',
+      action: 'UPDATE',
+      storyId: target.storyId,
+      storyTitle: target.storyTitle,
+      commentId,
+    });
+    return updated;
+  });
+  const [comment] = await buildCommentViews(db, actor, [row]);
+  return comment!;
+}
+
+/** DELETE /comments/:id: the comment and, by cascade, its replies. */
+export async function deleteComment(options: { db: Db; actor: Actor; commentId: string }): Promise<void> {
+  const { db, actor, commentId } = options;
+  const target = await findCommentTarget(db, commentId);
+  if (!target) {
+    throw commentNotFound();
+  }
+  await writerAllowing(db, actor, target.authorId);
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(comments)
+      .where(eq(comments.id, commentId))
+      .returning({ id: comments.id });
+    if (!deleted) {
+      throw commentNotFound();
+    }
+    await recordActivity(tx, actor, {
+      resource: 'COMMENTS',
+      action: 'DELETE',
+      storyId: target.storyId,
+      storyTitle: target.storyTitle,
+      commentId,
+    });
+  });
+}

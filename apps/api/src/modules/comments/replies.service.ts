@@ -1,0 +1,182 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { commentMessages, type Paged, type RepliesQuery, type Reply } from '@fics/contracts';
+import type { Db, DbOrTx } from '../../db/client';
+import { commentReplies, comments, stories } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import { readPage } from '../../lib/paging';
+import type { RateLimiter } from '../../lib/rate-limiter';
+import type { Actor } from '../../plugins/auth';
+import { recordActivity } from '../tracking/record';
+import { spendCommentRate } from './comment-access';
+import { buildReplyViews, replyColumns } from './comment-view';
+import { cleanCommentText, commentNotFound, findCommentTarget, writerAllowing } from './comments.service';
+
+/**
+ * Replies to comments (spec 001 §2, §7), oldest first as a conversation reads, with the same
+ * permissions, cleaning and rate limit as comments (the counter of new comments counts replies too).
+ */
+
+const replyNotFound = () => notFound(commentMessages.replyNotFound);
+
+/** A comment on a published fic (the only kind there is: a fic never leaves PUBLISHED), or 404. */
+async function commentOnPublished(db: DbOrTx, commentId: string) {
+  const target = await findCommentTarget(db, commentId);
+  if (!target || target.storyStatus !== 'PUBLISHED') {
+    throw commentNotFound();
+  }
+  return target;
+}
+
+/** A reply of that comment with its fic's id and title, or 404 (also when it answers another comment). */
+async function findReplyTarget(db: DbOrTx, commentId: string, replyId: string) {
+  const [row] = await db
+    .select({ ...replyColumns, storyId: comments.storyId, storyTitle: stories.title })
+    .from(commentReplies)
+    .innerJoin(comments, eq(comments.id, commentReplies.commentId))
+    .innerJoin(stories, eq(stories.id, comments.storyId))
+    .where(and(eq(commentReplies.id, replyId), eq(commentReplies.commentId, commentId)))
+    .limit(1);
+  if (!row) {
+    throw replyNotFound();
+  }
+  return row;
+}
+
+/** GET /comments/:id/replies: a comment's replies, oldest first, 5 a page (public). */
+export async function listReplies(options: {
+  db: DbOrTx;
+  actor: Actor | null;
+  commentId: string;
+  query: RepliesQuery;
+}): Promise<Paged<Reply>> {
+  const { db, actor, query } = options;
+  const comment = await commentOnPublished(db, options.commentId);
+  return readPage({
+    query,
+    fetch: async ({ limit, offset }) => {
+      // comment_replies_comment_created_idx (comment_id, created_at, id), in its order.
+      const rows = await db
+        .select(replyColumns)
+        .from(commentReplies)
+        .where(eq(commentReplies.commentId, comment.id))
+        .orderBy(asc(commentReplies.createdAt), asc(commentReplies.id))
+        .limit(limit)
+        .offset(offset);
+      return buildReplyViews(db, actor, rows);
+    },
+    count: async () => comment.repliesCount,
+  });
+}
+
+/** POST /comments/:id/replies: a new reply, recorded in the writer's activity. */
+export async function createReply(options: {
+  db: Db;
+  limiter: RateLimiter;
+  actor: Actor;
+  commentId: string;
+  text: string;
+}): Promise<Reply> {
+  const { db, limiter, actor } = options;
+  const comment = await commentOnPublished(db, options.commentId);
+  const text = cleanCommentText(options.text, {
+    required: commentMessages.replyRequired,
+    max: commentMessages.replyMax,
+  });
+  await spendCommentRate(limiter, actor, 'posts');
+  const row = await db.transaction(async (tx) => {
+    // KEY SHARE keeps the comment from being deleted until the reply is in, without blocking the
+    // replies counter's update by other replies arriving at once.
+    const [locked] = await tx
+      .select({ id: comments.id })
+      .from(comments)
+      .where(eq(comments.id, comment.id))
+      .for('key share');
+    if (!locked) {
+      throw commentNotFound();
+    }
+    const [inserted] = await tx
+      .insert(commentReplies)
+      .values({ commentId: comment.id, authorId: actor.userId, text })
+      .returning(replyColumns);
+    await recordActivity(tx, actor, {
+      resource: 'REPLIES',
+      action: 'CREATE',
+      storyId: comment.storyId,
+      storyTitle: comment.storyTitle,
+      commentId: comment.id,
+      replyId: inserted!.id,
+    });
+    return inserted!;
+  });
+  const [reply] = await buildReplyViews(db, actor, [row]);
+  return reply!;
+}
+
+/** PATCH /comments/:commentId/replies/:replyId: new text, marked as edited. */
+export async function updateReply(options: {
+  db: Db;
+  limiter: RateLimiter;
+  actor: Actor;
+  commentId: string;
+  replyId: string;
+  text: string;
+}): Promise<Reply> {
+  const { db, limiter, actor, commentId, replyId } = options;
+  const target = await findReplyTarget(db, commentId, replyId);
+  await writerAllowing(db, actor, target.authorId);
+  const text = cleanCommentText(options.text, {
+    required: commentMessages.replyRequired,
+    max: commentMessages.replyMax,
+  });
+  await spendCommentRate(limiter, actor, 'edits');
+  const row = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(commentReplies)
+      .set({ text, wasEdited: true, updatedAt: sql`now()` })
+      .where(and(eq(commentReplies.id, replyId), eq(commentReplies.commentId, commentId)))
+      .returning(replyColumns);
+    if (!updated) {
+      throw replyNotFound();
+    }
+    await recordActivity(tx, actor, {
+      resource: 'REPLIES',
+      action: 'UPDATE',
+      storyId: target.storyId,
+      storyTitle: target.storyTitle,
+      commentId,
+      replyId,
+    });
+    return updated;
+  });
+  const [reply] = await buildReplyViews(db, actor, [row]);
+  return reply!;
+}
+
+/** DELETE /comments/:commentId/replies/:replyId. */
+export async function deleteReply(options: {
+  db: Db;
+  actor: Actor;
+  commentId: string;
+  replyId: string;
+}): Promise<void> {
+  const { db, actor, commentId, replyId } = options;
+  const target = await findReplyTarget(db, commentId, replyId);
+  await writerAllowing(db, actor, target.authorId);
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(commentReplies)
+      .where(and(eq(commentReplies.id, replyId), eq(commentReplies.commentId, commentId)))
+      .returning({ id: commentReplies.id });
+    if (!deleted) {
+      throw replyNotFound();
+    }
+    await recordActivity(tx, actor, {
+      resource: 'REPLIES',
+      action: 'DELETE',
+      storyId: target.storyId,
+      storyTitle: target.storyTitle,
+      commentId,
+      replyId,
+    });
+  });
+}
