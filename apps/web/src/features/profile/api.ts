@@ -1,19 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { UpdateProfileBody, User, userDetailResponseSchema } from '@fics/contracts';
-import type { z } from 'zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { UpdateProfileBody, User } from '@fics/contracts';
 import { api } from '../../lib/api-client';
-import { queryKeys } from '../../lib/query-keys';
 import { refreshAfterProfileChange } from '../../lib/resources';
-
-export type UserDetail = z.infer<typeof userDetailResponseSchema>;
-
-/** GET /users/:id for the signed-in user: the user plus, for a teacher, their schools and grades. */
-export function useProfile(userId: string) {
-  return useQuery({
-    queryKey: queryKeys.users.detail(userId),
-    queryFn: ({ signal }) => api.get<UserDetail>(`/users/${userId}`, { signal }),
-  });
-}
 
 /**
  * Every profile change answers the whole user: the page and the header's avatar and name take it at

@@ -10,7 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { limits, updateProfileBodySchema, type Inscription, type User } from '@fics/contracts';
 import { PageTitle } from '../../../components/PageTitle';
 import { useSession } from '../../auth';
-import { useProfile, useUpdateProfile } from '../api';
+import { useUserDetail } from '../../../lib/resources';
+import { useUpdateProfile } from '../api';
 import { EditableField } from '../components/EditableField';
 import { PhotoDialog } from '../components/PhotoDialog';
 import { ProfileCard } from '../components/ProfileCard';
@@ -32,7 +33,7 @@ export function ProfilePage() {
   const { user } = useSession();
   // RequireAuth renders this page only with a signed-in user.
   const userId = user?._id ?? '';
-  const profile = useProfile(userId);
+  const profile = useUserDetail(userId);
 
   let body: ReactNode;
   if (profile.isPending) {

@@ -1,7 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { clientConfigResponseSchema, defaultMapView, type ClientConfig } from '@fics/contracts';
-import { api } from '../../../../lib/api-client';
-import { queryKeys } from '../../../../lib/query-keys';
+import { defaultMapView, type ClientConfig } from '@fics/contracts';
+import { useClientConfig } from '../../../../lib/resources';
 
 export type MapConfig = ClientConfig['map'];
 
@@ -20,22 +18,6 @@ export const noMapConfig: MapConfig = {
  * another shape, offline) reads as `noMapConfig`: the typed place always works without a map.
  */
 export function useMapConfig(enabled: boolean): { config: MapConfig; isPending: boolean } {
-  const query = useQuery({
-    queryKey: queryKeys.clientConfig,
-    queryFn: async ({ signal }) => {
-      try {
-        const parsed = clientConfigResponseSchema.safeParse(await api.get('/client-config', { signal }));
-        return parsed.success ? parsed.data.map : noMapConfig;
-      } catch (error) {
-        if (signal.aborted) {
-          throw error; // cancelled, not failed: do not remember "no map"
-        }
-        return noMapConfig;
-      }
-    },
-    enabled,
-    staleTime: Infinity,
-    retry: false,
-  });
-  return { config: query.data ?? noMapConfig, isPending: enabled && query.isPending };
+  const query = useClientConfig({ enabled });
+  return { config: query.data?.map ?? noMapConfig, isPending: enabled && query.isPending };
 }
