@@ -1,0 +1,184 @@
+import { memo, type ReactElement } from 'react';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import AutoStoriesOutlined from '@mui/icons-material/AutoStoriesOutlined';
+import ChatBubbleOutline from '@mui/icons-material/ChatBubbleOutlineOutlined';
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
+import HeartBrokenOutlined from '@mui/icons-material/HeartBrokenOutlined';
+import LoginOutlined from '@mui/icons-material/LoginOutlined';
+import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
+import NoteAddOutlined from '@mui/icons-material/NoteAddOutlined';
+import PersonOutline from '@mui/icons-material/PersonOutlined';
+import ReplyOutlined from '@mui/icons-material/ReplyOutlined';
+import SendOutlined from '@mui/icons-material/SendOutlined';
+import TimerOutlined from '@mui/icons-material/TimerOutlined';
+import { Link as RouterLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { trackingLabels, type TrackingEventKey, type TrackingRecord } from '@fics/contracts';
+import { eventText, excerpt, formatActivityDate, htmlToPlainText, writingTimeParts } from '../activity-text';
+
+/** An icon per kind of event; what is not listed falls back to its resource's. */
+const eventIcons: Partial<Record<TrackingEventKey, ReactElement>> = {
+  'AUTH.LOGIN': <LoginOutlined />,
+  'AUTH.LOGOUT': <LogoutOutlined />,
+  'STORIES.CREATE': <NoteAddOutlined />,
+  'STORIES.SEND': <SendOutlined />,
+  'STORIES.DELETE': <DeleteOutline />,
+  'STORIES.READ': <AutoStoriesOutlined />,
+  'STORIES.LIKE': <FavoriteBorder />,
+  'STORIES.UNLIKE': <HeartBrokenOutlined />,
+  'STORIES.UPDATE': <EditOutlined />,
+  'REPLIES.CREATE': <ReplyOutlined />,
+};
+const resourceIcons: Record<TrackingRecord['resource'], ReactElement> = {
+  AUTH: <LoginOutlined />,
+  STORIES: <AutoStoriesOutlined />,
+  PROFILE: <PersonOutline />,
+  COMMENTS: <ChatBubbleOutline />,
+  REPLIES: <ReplyOutlined />,
+};
+
+function eventKey(record: TrackingRecord): string {
+  return `${record.resource}.${record.action}`;
+}
+
+/** The contract's label for the event; an action this client does not know yet still reads sensibly. */
+export function activityLabel(record: TrackingRecord): string {
+  return trackingLabels[eventKey(record) as TrackingEventKey] ?? `${record.resource} ${record.action}`;
+}
+
+/**
+ * One event of 'Actividad Reciente' (spec 001 §2): what the student did, on which fic (a link while
+ * the fic exists), the comment or reply text as plain text, when, and the writing time it added.
+ */
+export const ActivityEntry = memo(function ActivityEntry({ record }: { record: TrackingRecord }) {
+  const { t } = useTranslation();
+  const icon = eventIcons[eventKey(record) as TrackingEventKey] ?? resourceIcons[record.resource];
+  const text = eventText(record);
+  const plain = text ? excerpt(htmlToPlainText(text.text)) : '';
+  const writing = record.writingTime && record.writingTime > 0 ? writingTime(record.writingTime) : null;
+
+  return (
+    <Box
+      component="li"
+      sx={{
+        display: 'flex',
+        gap: { xs: 1.5, sm: 2 },
+        px: { xs: 2, sm: 3 },
+        py: 2,
+        '& + &': { borderTop: 1, borderColor: 'divider' },
+      }}
+    >
+      <Avatar
+        aria-hidden
+        sx={{
+          width: 40,
+          height: 40,
+          bgcolor: record.action.includes('DELETE') ? 'error.light' : 'primary.light',
+          color: record.action.includes('DELETE') ? 'error.dark' : 'primary.dark',
+          opacity: 0.9,
+        }}
+      >
+        {icon}
+      </Avatar>
+      <Box sx={{ minWidth: 0, flexGrow: 1 }}>
+        <Typography sx={{ fontWeight: 600 }}>
+          {activityLabel(record)}
+          {record.storyTitle ? (
+            <>
+              {': '}
+              <StoryTitle
+                storyId={record.storyId}
+                title={record.storyTitle}
+                // The event itself says the fic is gone.
+                markDeleted={eventKey(record) !== 'STORIES.DELETE'}
+              />
+            </>
+          ) : null}
+        </Typography>
+        {plain ? (
+          <Typography
+            variant="body2"
+            component="blockquote"
+            aria-label={t(text?.kind === 'reply' ? 'tracking.reply' : 'tracking.comment')}
+            sx={{
+              m: 0,
+              mt: 0.75,
+              pl: 1.5,
+              borderLeft: 3,
+              borderColor: 'divider',
+              color: 'text.secondary',
+              fontStyle: 'italic',
+              overflowWrap: 'anywhere',
+            }}
+          >
+            {plain}
+          </Typography>
+        ) : null}
+        <Box
+          sx={{
+            mt: 0.75,
+            display: 'flex',
+            flexWrap: 'wrap',
+            alignItems: 'center',
+            columnGap: 2,
+            rowGap: 0.5,
+            color: 'text.secondary',
+          }}
+        >
+          <Typography variant="body2" component="time" dateTime={record.date}>
+            {formatActivityDate(record.date)}
+          </Typography>
+          {writing ? (
+            <Typography variant="body2" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+              <TimerOutlined aria-hidden sx={{ fontSize: 18 }} />
+              {t('tracking.writingTime', { time: writing })}
+            </Typography>
+          ) : null}
+        </Box>
+      </Box>
+    </Box>
+  );
+
+  function writingTime(seconds: number): string {
+    const parts = writingTimeParts(seconds);
+    if (parts.unit === 'seconds') {
+      return t('tracking.seconds', { count: parts.count });
+    }
+    if (parts.unit === 'minutes') {
+      return t('tracking.minutes', { count: parts.count });
+    }
+    return parts.minutes > 0
+      ? t('tracking.hoursMinutes', { hours: parts.hours, minutes: parts.minutes })
+      : t('tracking.hours', { hours: parts.hours });
+  }
+});
+
+/** The fic's title as it was then: a link to it while it exists, plain once deleted. */
+function StoryTitle({
+  storyId,
+  title,
+  markDeleted,
+}: {
+  storyId: string | null;
+  title: string;
+  markDeleted: boolean;
+}) {
+  const { t } = useTranslation();
+  if (!storyId) {
+    return (
+      <Box component="span" sx={{ fontWeight: 400, overflowWrap: 'anywhere' }}>
+        {markDeleted ? t('tracking.storyDeleted', { title }) : title}
+      </Box>
+    );
+  }
+  return (
+    <Link component={RouterLink} to={`/fics/${storyId}`} sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+      {title}
+    </Link>
+  );
+}
