@@ -45,23 +45,30 @@ describe('UsersTable', { timeout: 30_000 }, () => {
 
   it('offers the view action on student rows only, leading to /usuarios/{id}', () => {
     renderWithProviders(
-      <UsersTable users={users} isLoading={false} isError={false} onEdit={noop} onDelete={noop} showView />,
+      <UsersTable users={users} isLoading={false} isError={false} onEdit={noop} onDelete={noop} />,
     );
-    expect(screen.getByRole('link', { name: 'Ver seguimiento de Camila Díaz' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Ver actividad de Camila Díaz' })).toHaveAttribute(
       'href',
       '/usuarios/user-student',
     );
-    expect(screen.queryByRole('link', { name: 'Ver seguimiento de Pedro Soto' })).not.toBeInTheDocument();
-    expect(
-      screen.queryByRole('link', { name: 'Ver seguimiento de Ana María Rojas' }),
-    ).not.toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: /Ver actividad/ })).toHaveLength(1);
+    expect(screen.queryByRole('link', { name: 'Ver actividad de Pedro Soto' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Ver actividad de Ana María Rojas' })).not.toBeInTheDocument();
   });
 
-  it('keeps the view action hidden by default while the tracking page does not exist', () => {
+  it('offers the view action on student cards only on phones too', () => {
     renderWithProviders(
-      <UsersTable users={users} isLoading={false} isError={false} onEdit={noop} onDelete={noop} />,
+      <UsersTable users={users} isLoading={false} isError={false} onEdit={noop} onDelete={noop} compact />,
     );
-    expect(screen.queryByRole('link', { name: /Ver seguimiento/ })).not.toBeInTheDocument();
+    const cards = screen.getAllByRole('listitem');
+    expect(cards).toHaveLength(3);
+    expect(screen.getAllByRole('link', { name: /Ver actividad/ })).toEqual([
+      screen.getByRole('link', { name: 'Ver actividad de Camila Díaz' }),
+    ]);
+    expect(screen.getByRole('link', { name: 'Ver actividad de Camila Díaz' })).toHaveAttribute(
+      'href',
+      '/usuarios/user-student',
+    );
   });
 
   it("shows 'Sin resultados' for an empty list and the load failure text on error", () => {

@@ -24,21 +24,12 @@ import { useTranslation } from 'react-i18next';
 import { gradeLabel, roleDisplayNames, type User } from '@fics/contracts';
 import { EmptyState } from '../../../components/EmptyState';
 
-/**
- * The student tracking page (/usuarios/:userId, spec 000 §2) arrives with the tracking issue. Until its
- * route exists the view action would land on the not-found page, so it stays hidden: set this to
- * true in the commit that adds that route.
- */
-export const TRACKING_VIEW_AVAILABLE = false;
-
 interface UsersTableProps {
   users: User[] | undefined;
   isLoading: boolean;
   isError: boolean;
   onEdit: (user: User) => void;
   onDelete: (user: User) => void;
-  /** Offers the view action on student rows; injectable so tests cover it before the page exists. */
-  showView?: boolean;
   /** The rows on screen are another page's or search's, kept while the new ones load. */
   isUpdating?: boolean;
   /** Said when no user matches; 'Sin resultados' by default. */
@@ -66,7 +57,6 @@ export function UsersTable({
   isError,
   onEdit,
   onDelete,
-  showView = TRACKING_VIEW_AVAILABLE,
   isUpdating = false,
   emptyMessage,
   emptyAction,
@@ -101,7 +91,7 @@ export function UsersTable({
   const progress = isUpdating ? (
     <LinearProgress aria-hidden sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />
   ) : null;
-  const rowProps = { showView, onEdit, onDelete };
+  const rowProps = { onEdit, onDelete };
 
   if (compact) {
     return (
@@ -171,7 +161,6 @@ export function UsersTable({
 
 interface UserItemProps {
   user: User;
-  showView: boolean;
   onEdit: (user: User) => void;
   onDelete: (user: User) => void;
 }
@@ -275,21 +264,20 @@ function Memberships({ user }: { user: User }) {
   );
 }
 
+/** View (students only: their activity, spec 000 §2), edit, delete. */
 function RowActions({
   user,
-  showView,
   onEdit,
   onDelete,
 }: {
   user: User;
-  showView: boolean;
   onEdit: (user: User) => void;
   onDelete: (user: User) => void;
 }) {
   const { t } = useTranslation();
   return (
     <>
-      {showView && user.role.name === 'STUDENT' ? (
+      {user.role.name === 'STUDENT' ? (
         <Tooltip title={t('users.view')}>
           <IconButton
             component={RouterLink}
