@@ -20,9 +20,18 @@ const coverSizes = `(min-width: 768px) ${COVER_WIDTH}px, (min-width: 480px) 420p
 
 /**
  * A fic to read (spec 001 §2 Story detail), as the fic page and the review page show it: cover,
- * title, author and date, length, tags, the page's `actions`, and the cleaned body.
+ * title, author and date, length, tags, the page's `actions`, the cleaned body and the page's `footer`.
  */
-export function StoryArticle({ story, actions }: { story: Story; actions?: ReactNode }) {
+export function StoryArticle({
+  story,
+  actions,
+  footer,
+}: {
+  story: Story;
+  actions?: ReactNode;
+  /** Under the body: the fic page's likes, comment count and share (features/social). */
+  footer?: ReactNode;
+}) {
   const { t } = useTranslation();
   const titleId = useId();
 
@@ -88,7 +97,7 @@ export function StoryArticle({ story, actions }: { story: Story; actions?: React
       </Box>
       <Divider sx={{ mb: { xs: 3, md: 4 } }} />
       <StoryBody html={story.text} />
-      {/* The gallery issue's social bar (likes, comments count, share) goes here, under the body. */}
+      {footer ? <Box sx={{ mt: { xs: 3, md: 4 } }}>{footer}</Box> : null}
     </Paper>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import Box from '@mui/material/Box';
 import { useParams } from 'react-router';
 import type { Story } from '@fics/contracts';
+import { StoryComments, StorySocialBar } from '../../social';
 import { EditingBanner } from '../components/EditingBanner';
 import { LazyEvaluationDrawer } from '../components/LazyEvaluationDrawer';
 import { ARTICLE_WIDTH, StoryArticle } from '../components/StoryArticle';
@@ -15,7 +16,8 @@ import { UnsavedWorkNotice } from '../components/UnsavedWorkNotice';
  * 404 for a fic the caller may not see, which reads as a clear "does not exist". Shows the cover,
  * title, author and date, length, tags and body; 'FIC EN EDICIÓN' while unpublished; and the
  * actions the server allows (story.permissions): edit, send for review, read the evaluation in the
- * drawer, 'Corregir fic', publish, delete.
+ * drawer, 'Corregir fic', publish, delete. A published fic adds its likes, share and comments
+ * (features/social).
  */
 export function StoryPage() {
   const { storyId = '' } = useParams();
@@ -54,7 +56,9 @@ function StoryScreen({ story }: { story: Story }) {
             onViewEvaluation={() => setEvaluationOpen(true)}
           />
         }
+        footer={story.publicationStatus === 'PUBLISHED' ? <StorySocialBar story={story} /> : null}
       />
+      <StoryComments story={story} />
       <LazyEvaluationDrawer story={story} open={evaluationOpen} onClose={() => setEvaluationOpen(false)} />
     </Box>
   );

@@ -1,0 +1,127 @@
+import { useId, useState, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import { useTranslation } from 'react-i18next';
+import { commentMessages, type Comment, type Reply } from '@fics/contracts';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { useToast } from '../../../components/toast';
+import { isApiError } from '../../../lib/api-client';
+import { CommentAuthorLine } from './CommentAuthor';
+import { CommentBody } from './CommentBody';
+import { CommentForm } from './CommentForm';
+
+interface PostItemProps {
+  post: Comment | Reply;
+  kind: 'comment' | 'reply';
+  /** PATCH with the new text; resolves with the API's message. */
+  onSave: (text: string) => Promise<string>;
+  /** DELETE; resolves with the API's message. */
+  onDelete: () => Promise<string>;
+  /** More buttons after Editar and Eliminar ('Responder'). */
+  actions?: ReactNode;
+  /** Under the text and buttons (a comment's replies). */
+  children?: ReactNode;
+}
+
+/**
+ * One comment or reply: author line, text, and the edit and delete the server allows
+ * (`permissions`, spec 001 §6). Editing swaps the text for the form; deleting asks first.
+ */
+export function PostItem({ post, kind, onSave, onDelete, actions, children }: PostItemProps) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const nameId = useId();
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const isReply = kind === 'reply';
+  const { canEdit, canDelete } = post.permissions;
+
+  const confirmDelete = async () => {
+    setDeleting(true);
+    try {
+      toast.success(await onDelete());
+    } catch (error) {
+      toast.error(
+        isApiError(error) && [403, 404, 429].includes(error.status)
+          ? error.message
+          : commentMessages.actionFailed,
+      );
+    } finally {
+      setDeleting(false);
+      setConfirming(false);
+    }
+  };
+
+  return (
+    <Box
+      component="article"
+      aria-labelledby={nameId}
+      sx={{ display: 'flex', flexDirection: 'column', gap: 0.75 }}
+    >
+      <CommentAuthorLine
+        author={post.userId}
+        createdAt={post.createdAt}
+        wasEdited={post.wasEdited}
+        small={isReply}
+        nameId={nameId}
+      />
+      <Box
+        sx={{ pl: { xs: 0, sm: isReply ? 5.25 : 6.25 }, display: 'flex', flexDirection: 'column', gap: 0.5 }}
+      >
+        {editing ? (
+          <CommentForm
+            kind={isReply ? 'editReply' : 'editComment'}
+            initialText={post.text}
+            label={isReply ? t('social.editReplyLabel') : t('social.editLabel')}
+            placeholder={isReply ? t('social.writeReply') : t('social.writeComment')}
+            submitLabel={t('social.save')}
+            onSubmit={onSave}
+            onDone={() => setEditing(false)}
+            onCancel={() => setEditing(false)}
+            autoFocus
+          />
+        ) : (
+          <CommentBody html={post.text} />
+        )}
+        {!editing && (actions || canEdit || canDelete) ? (
+          <Box
+            role="group"
+            aria-label={t(isReply ? 'social.replyActions' : 'social.commentActions', {
+              name: post.userId.name,
+            })}
+            sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, ml: -1 }}
+          >
+            {actions}
+            {canEdit ? (
+              <Button size="small" startIcon={<EditOutlined />} onClick={() => setEditing(true)}>
+                {t('social.edit')}
+              </Button>
+            ) : null}
+            {canDelete ? (
+              <Button
+                size="small"
+                startIcon={<DeleteOutlined />}
+                onClick={() => setConfirming(true)}
+                // The brand red is too light for text on white (theme.ts): its dark shade.
+                sx={{ color: 'error.dark' }}
+              >
+                {t('social.delete')}
+              </Button>
+            ) : null}
+          </Box>
+        ) : null}
+        {children}
+      </Box>
+      <ConfirmDialog
+        open={confirming}
+        title={isReply ? t('social.deleteReplyTitle') : t('social.deleteCommentTitle')}
+        pending={deleting}
+        onClose={() => setConfirming(false)}
+        onConfirm={() => void confirmDelete()}
+      />
+    </Box>
+  );
+}

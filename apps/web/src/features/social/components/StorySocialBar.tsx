@@ -1,0 +1,39 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import ModeCommentOutlined from '@mui/icons-material/ModeCommentOutlined';
+import { useTranslation } from 'react-i18next';
+import { formatCount } from '../../../components/PageControls';
+import { useReloadOnLogin, type LikeableStory } from '../api';
+import { COMMENTS_ANCHOR } from './StoryComments';
+import { LikeButton } from './LikeButton';
+import { ShareButton } from './ShareButton';
+
+/**
+ * Under a published fic (spec 001 §2 Story detail): its likes (the toggle), its comment count (a
+ * link down to the comments) and 'Compartir'. Nothing for a fic that is not published (spec 001 §4).
+ */
+export function StorySocialBar({ story }: { story: LikeableStory }) {
+  const { t } = useTranslation();
+  useReloadOnLogin(story._id);
+  if (story.publicationStatus !== 'PUBLISHED') {
+    return null;
+  }
+  return (
+    <Box
+      role="group"
+      aria-label={t('social.bar')}
+      sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}
+    >
+      <LikeButton story={story} />
+      <Button
+        href={`#${COMMENTS_ANCHOR}`}
+        startIcon={<ModeCommentOutlined />}
+        sx={{ color: 'text.secondary' }}
+      >
+        {t('social.comments', { count: story.comments, formatted: formatCount(story.comments) })}
+      </Button>
+      <Box sx={{ flexGrow: 1 }} />
+      <ShareButton story={story} />
+    </Box>
+  );
+}
