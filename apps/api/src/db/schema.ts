@@ -396,8 +396,38 @@ export const storyTags = pgTable(
       .references(() => tags.id, { onDelete: 'cascade' }),
     /** Tag order as the author typed them. */
     position: integer('position').notNull(),
+    /**
+     * The fic's publication date, copied by triggers (migration 0008) and null while it is not
+     * published, so the gallery reads a tag's published fics newest first from one index.
+     */
+    publishedAt: tz('published_at'),
   },
-  (t) => [primaryKey({ columns: [t.storyId, t.tagId] }), index('story_tags_tag_idx').on(t.tagId, t.storyId)],
+  (t) => [
+    primaryKey({ columns: [t.storyId, t.tagId] }),
+    index('story_tags_tag_idx').on(t.tagId, t.storyId),
+    // The gallery filtered by a tag: its published fics newest first, as stories_published_idx.
+    index('story_tags_tag_published_idx')
+      .on(t.tagId, t.publishedAt.desc().nullsFirst(), t.storyId)
+      .where(sql`${t.publishedAt} is not null`),
+  ],
+);
+
+/**
+ * Published fics counted per gallery scope (migration 0008's triggers on stories and story_tags):
+ * ALL (key: the nil uuid), COLLEGE, GRADE and TAG (key: that row's id). The gallery's totals for
+ * those filters read one row instead of counting up to 700,000 fics (docs/decisions/gallery.md).
+ */
+export const galleryCounts = pgTable(
+  'gallery_counts',
+  {
+    scope: text('scope', { enum: ['ALL', 'COLLEGE', 'GRADE', 'TAG'] }).notNull(),
+    key: uuid('key').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scope, t.key] }),
+    check('gallery_counts_scope_check', sql`${t.scope} in ('ALL', 'COLLEGE', 'GRADE', 'TAG')`),
+  ],
 );
 
 /** What a fic said each time it was sent for review, so a teacher can compare rounds. */
