@@ -57,7 +57,7 @@ describe('route table and shell', () => {
     expect(await screen.findByRole('heading', { name: 'Ups, esta pagina no existe...' })).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('link', { name: 'Regresar' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(await screen.findByText('Nada que mostrar...')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fics publicados' })).toBeInTheDocument();
   });
 
   it('redirects /index.html to /', async () => {

@@ -1,50 +1,88 @@
+import { Suspense, useCallback, useEffect, useRef } from 'react';
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import AutoStoriesOutlined from '@mui/icons-material/AutoStoriesOutlined';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/EmptyState';
+import { useGallery } from '../api';
+import { GalleryResults } from '../components/GalleryResults';
+import { LazyActiveFilters, LazyFilterPanel } from '../components/lazy';
+import { filterPanel, useFilterPanel } from '../filter-panel';
+import {
+  countFilters,
+  galleryFiltersKey,
+  noFilters,
+  useGalleryFilters,
+  type GalleryUrlFilters,
+} from '../gallery-filters';
 
-/** Home (/): welcome band and the public gallery of published fics. */
+/**
+ * Home (/, spec 000 §2): the public gallery of published fics, newest first, with the filters of
+ * the URL; the filter panel opens from the header's toggle or a filter chip. This page is in the
+ * app's first load (every other page is lazy): it keeps to React, MUI and the query cache, and
+ * loads the panel, the chips and the end texts on demand.
+ */
 export function HomePage() {
   const { t } = useTranslation();
+  const [filters, setFilters] = useGalleryFilters();
+  const panel = useFilterPanel();
+  const gallery = useGallery(filters);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const filtered = countFilters(filters) > 0;
+  const total = gallery.data?.pages[0]?.totalDocs;
+
+  // Leaving the home closes the panel: the next visit starts with the gallery.
+  useEffect(() => () => filterPanel.close(), []);
+
+  const apply = useCallback(
+    (next: GalleryUrlFilters) => {
+      setFilters(next);
+      filterPanel.close();
+      heading.current?.focus();
+    },
+    [setFilters],
+  );
+
   return (
     <>
-      <Paper
-        component="section"
-        aria-labelledby="home-welcome"
-        elevation={0}
-        sx={{
-          display: 'flex',
-          alignItems: 'center',
-          gap: { xs: 2, md: 4 },
-          p: { xs: 3, md: 5 },
-          mb: { xs: 4, md: 6 },
-          color: 'primary.contrastText',
-          background: (theme) => `linear-gradient(120deg, ${theme.palette.primary.main} 0%, #7fd3ea 100%)`,
-        }}
-      >
-        <Box sx={{ flex: 1 }}>
-          <Typography id="home-welcome" variant="h1" component="h1" sx={{ mb: 1.5 }}>
-            {t('home.welcomeTitle')}
-          </Typography>
-          <Typography sx={{ fontSize: { xs: '1rem', md: '1.125rem' }, maxWidth: 640 }}>
-            {t('home.welcomeText')}
-          </Typography>
-        </Box>
-        <Box
-          aria-hidden
-          sx={{ display: { xs: 'none', md: 'block' }, fontSize: 120, lineHeight: 0, opacity: 0.85 }}
+      <Box sx={{ mb: { xs: 2, md: 3 } }}>
+        <Typography
+          ref={heading}
+          tabIndex={-1}
+          variant="h1"
+          sx={{ outline: 'none', fontSize: { xs: '1.5rem', md: '2rem' } }}
         >
-          <AutoStoriesOutlined fontSize="inherit" />
-        </Box>
-      </Paper>
-      <Box component="section" aria-labelledby="home-gallery">
-        <Typography id="home-gallery" variant="h2" component="h2" sx={{ mb: 2 }}>
-          {t('home.galleryTitle')}
+          {t('gallery.title')}
         </Typography>
-        <EmptyState message={t('common.nothingToShow')} />
+        <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+          {t('gallery.subtitle')}
+        </Typography>
       </Box>
+      {panel.open ? (
+        <Suspense fallback={<Box sx={{ minHeight: 320, mb: 3 }} />}>
+          <LazyFilterPanel
+            key={galleryFiltersKey(filters)}
+            filters={filters}
+            onApply={apply}
+            onClear={() => {
+              filterPanel.open();
+              setFilters(noFilters);
+            }}
+            onClose={() => filterPanel.close()}
+            focus={panel.focus}
+            seq={panel.seq}
+          />
+        </Suspense>
+      ) : null}
+      {filtered ? (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, mb: { xs: 2, md: 3 } }}>
+          <Suspense fallback={<Box sx={{ height: 32 }} />}>
+            <LazyActiveFilters filters={filters} onChange={setFilters} />
+          </Suspense>
+          <Typography role="status" variant="body2" color="text.secondary">
+            {total === undefined ? '' : t('gallery.found', { count: total })}
+          </Typography>
+        </Box>
+      ) : null}
+      <GalleryResults gallery={gallery} />
     </>
   );
 }
