@@ -456,6 +456,11 @@ async function loadFics(db: Db, from: number, size: number, mix: FicMix): Promis
       await tx.execute(sql.raw(statement));
     }
     lap('keys and indexes');
+    // The gallery's counters (migration 0008) are kept by triggers, which the replica role skipped.
+    if (await galleryIsDerived(tx)) {
+      await tx.execute(sql`select fics_gallery_rebuild()`);
+      lap('gallery counts');
+    }
   });
   return seconds;
 }
@@ -570,6 +575,20 @@ async function insertGradesOfStudents(tx: Executor, range: FicRange): Promise<vo
 
 const coverId = idOf('cover', sql`1`);
 
+/**
+ * Whether the schema has the gallery's derived data (migration 0008: story_tags.published_at and
+ * the gallery_counts kept by triggers, rebuilt by fics_gallery_rebuild()).
+ */
+async function galleryIsDerived(tx: Executor): Promise<boolean> {
+  const [row] = rowsOf<{ derived: boolean }>(
+    await tx.execute(sql`select exists (select 1 from pg_proc where proname = 'fics_gallery_rebuild')
+      and exists (select 1 from information_schema.columns
+        where table_schema = current_schema() and table_name = 'story_tags' and column_name = 'published_at')
+      as derived`),
+  );
+  return row?.derived ?? false;
+}
+
 async function insertCoverAndTags(tx: Executor): Promise<void> {
   await tx.execute(sql`
     insert into media (id, owner_id, content_type, width, height, bytes, variant_of) values
@@ -673,9 +692,12 @@ async function insertFics(tx: Executor, range: FicRange): Promise<void> {
 async function insertFicTags(tx: Executor, range: FicRange): Promise<void> {
   const draw = (j: SQL, salt: number, mod: number) =>
     sql`((hashint8(uuid_hash(s.id)::int8 * 8 + ${j} * 2 + ${n(salt)})::int8 + 2147483648) % ${n(mod)})`;
+  // The fic's publication date, copied as migration 0008's trigger would (set here, in the same
+  // pass, so fics_gallery_rebuild has no row to update afterwards).
+  const published = await galleryIsDerived(tx);
   await tx.execute(sql`
-    insert into story_tags (story_id, tag_id, position)
-    select s.id, ids.tags[rank], position
+    insert into story_tags (story_id, tag_id, position${published ? sql`, published_at` : sql``})
+    select s.id, ids.tags[rank], position${published ? sql`, s.published_at` : sql``}
     from ${ficsOf(range)}
     cross join lateral (
       select rank, min(j) - 1 as position
