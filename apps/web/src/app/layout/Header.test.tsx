@@ -1,17 +1,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { User } from '@fics/contracts';
 import { LoginDialogProvider } from '../../features/auth';
+import { filterPanel } from '../../features/home';
 import { setTokens } from '../../lib/session';
-import { makeUser, mockApi, requestUrl, renderWithProviders } from '../../test/utils';
+import { makeUser, mockApi, renderApp, requestUrl, renderWithProviders } from '../../test/utils';
 import { menuEntries, type MenuEntry } from '../menu';
 import { Header } from './Header';
 
 // Every entry flipped on, as it will be once all pages exist; the flag itself is tested below.
 const allAvailable: MenuEntry[] = menuEntries.map((entry) => ({ ...entry, available: true }));
 
-function renderHeader(user: User | null, entries: readonly MenuEntry[] = allAvailable) {
+function renderHeader(user: User | null, entries: readonly MenuEntry[] = allAvailable, path = '/') {
   const fetchMock = mockApi({
     'GET /auth/me': user ? { body: { user } } : { status: 401, body: { type: 'UNAUTHORIZED', message: 'x' } },
     'POST /auth/logout': { body: { ok: true } },
@@ -23,6 +24,7 @@ function renderHeader(user: User | null, entries: readonly MenuEntry[] = allAvai
     <LoginDialogProvider>
       <Header entries={entries} />
     </LoginDialogProvider>,
+    path,
   );
   return { fetchMock, user: userEvent.setup() };
 }
@@ -39,6 +41,7 @@ const linkNames = (menu: HTMLElement) =>
 
 describe('Header', () => {
   afterEach(() => {
+    act(() => filterPanel.close());
     vi.unstubAllGlobals();
   });
 
@@ -113,5 +116,54 @@ describe('Header', () => {
     const logoutCall = fetchMock.mock.calls.find(([url]) => requestUrl(url) === '/api/v1/auth/logout');
     expect(new Headers(logoutCall![1]!.headers).get('authorization')).toBe('Bearer access');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Ingresar' })).toBeInTheDocument());
+  });
+
+  it('offers the gallery filter toggle on the home only, opening and closing the panel', async () => {
+    const { user } = renderHeader(null);
+    const toggle = screen.getByRole('button', { name: 'Filtrar fics' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).not.toHaveAttribute('aria-controls');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle).toHaveAttribute('aria-controls', 'gallery-filters');
+    expect(filterPanel.get().open).toBe(true);
+    await user.click(toggle);
+    expect(filterPanel.get().open).toBe(false);
+  });
+
+  it('counts the filters in use on the toggle', () => {
+    renderHeader(null, allAvailable, '/?tags=terror,mar&collegeId=c1');
+    expect(screen.getByRole('button', { name: 'Filtrar fics (3 filtros activos)' })).toBeInTheDocument();
+  });
+
+  it('shows no filter toggle away from the home', () => {
+    renderHeader(null, allAvailable, '/fics/abc');
+    expect(screen.queryByRole('button', { name: /Filtrar fics/ })).not.toBeInTheDocument();
+  });
+
+  it('goes home with no filters and the panel shut when the logo is clicked', async () => {
+    const fetchMock = mockApi({
+      'GET /stories': {
+        body: { stories: { docs: [], page: 1, limit: 12, totalDocs: 0, hasNextPage: false, nextPage: null } },
+      },
+      'GET /colleges/list': { body: { colleges: [] } },
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/?tags=terror&searchTitle=mar');
+    await user.click(await screen.findByRole('button', { name: 'Filtrar fics (2 filtros activos)' }));
+    expect(await screen.findByRole('region', { name: 'Filtrar fics' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('link', { name: 'Fics' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(router.state.location.pathname).toBe('/');
+    expect(screen.queryByRole('region', { name: 'Filtrar fics' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Filtrar fics' })).toHaveAttribute('aria-expanded', 'false');
+    await waitFor(() => {
+      const last = fetchMock.mock.calls
+        .map(([input]) => requestUrl(input))
+        .filter((url) => url.startsWith('/api/v1/stories?'))
+        .at(-1);
+      expect(last).toBe('/api/v1/stories?page=1');
+    });
   });
 });

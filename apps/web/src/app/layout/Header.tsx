@@ -12,10 +12,11 @@ import Skeleton from '@mui/material/Skeleton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import LogoutIcon from '@mui/icons-material/Logout';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@fics/contracts';
 import { useLoginDialog, useSession } from '../../features/auth';
+import { FilterToggle, filterPanel } from '../../features/home';
 import { menuFor, type MenuEntry } from '../menu';
 import { capitalise, initials } from '../../lib/user-display';
 
@@ -44,13 +45,16 @@ export function Header({ entries }: { entries?: readonly MenuEntry[] }) {
   const { t } = useTranslation();
   const { status, user, logout } = useSession();
   const { openLogin } = useLoginDialog();
+  const onHome = useLocation().pathname === '/';
 
   return (
     <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
       <Toolbar sx={{ gap: 2, minHeight: { xs: 60, md: 68 }, px: { xs: 2, md: 4 } }}>
+        {/* Spec 000 §2: the logo goes home with no filters (they live in the URL) and the panel shut. */}
         <Typography
           component={RouterLink}
           to="/"
+          onClick={() => filterPanel.close()}
           sx={{
             fontSize: { xs: '1.6rem', md: '1.9rem' },
             fontWeight: 800,
@@ -63,6 +67,7 @@ export function Header({ entries }: { entries?: readonly MenuEntry[] }) {
           {t('common.appName')}
         </Typography>
         <Box sx={{ flexGrow: 1 }} />
+        {onHome ? <FilterToggle /> : null}
         {status === 'loading' ? (
           <Skeleton variant="circular" width={40} height={40} aria-hidden />
         ) : user ? (
