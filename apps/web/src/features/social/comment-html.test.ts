@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { commentLimits, commentMessages } from '@fics/contracts';
 import { commentPlainText, sanitizeCommentHtml } from './comment-html';
+import { validateCommentText } from './components/CommentForm';
 
 describe('comment HTML', () => {
   it("keeps the toolbar's formats (bold, italic, underline, strike, quote) and nothing else", () => {
@@ -18,5 +20,22 @@ describe('comment HTML', () => {
     ).toBe('Hola mundo\ncita');
     expect(commentPlainText('<p><br></p><p>\u200b </p>')).toBe('');
     expect(commentPlainText('<script>texto</script>')).toBe('');
+  });
+});
+
+describe('validateCommentText', () => {
+  it("words each form's refusal as spec 001 §5 does", () => {
+    expect(validateCommentText('comment', '<p><br></p>')).toBe(commentMessages.textRequired);
+    expect(validateCommentText('editComment', '<p> </p>')).toBe(commentMessages.editTextRequired);
+    expect(validateCommentText('reply', '')).toBe(commentMessages.replyRequired);
+    expect(validateCommentText('editReply', '<p><br></p>')).toBe(commentMessages.replyRequired);
+    expect(validateCommentText('comment', '<p>Hola</p>')).toBeNull();
+  });
+
+  it('refuses more visible characters than the limit, as the server would', () => {
+    const long = `<p>${'a'.repeat(commentLimits.plainTextMax + 1)}</p>`;
+    expect(validateCommentText('comment', long)).toBe(commentMessages.textMax);
+    expect(validateCommentText('reply', long)).toBe(commentMessages.replyMax);
+    expect(validateCommentText('comment', `<p>${'a'.repeat(commentLimits.plainTextMax)}</p>`)).toBeNull();
   });
 });
