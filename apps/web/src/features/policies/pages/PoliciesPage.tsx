@@ -1,6 +1,62 @@
-import { PageLoader } from '../../../components/PageLoader';
+import Box from '@mui/material/Box';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '../../../components/PageTitle';
+import { useClientConfig } from '../../../lib/resources';
+import { urlParam, useUrlState } from '../../../lib/use-url-state';
+import { PolicyArticle } from '../components/PolicyArticle';
+import { privacy } from '../content/privacy';
+import { terms } from '../content/terms';
 
-/** Being built (issue 9); replaced in the same series of commits. */
+const tabs = ['terminos', 'privacidad'] as const;
+type PolicyTab = (typeof tabs)[number];
+
+/** `?tab=privacidad` opens the privacy policy; no parameter (or an unknown one), the terms. */
+const params = { tab: urlParam.oneOf(tabs, 'terminos') };
+
+const documents = { terminos: terms, privacidad: privacy } as const;
+
+/**
+ * /terminos-condiciones (spec 001 §2, §9), public: two tabs, Términos y Condiciones and Política de
+ * Privacidad, the open one kept in the URL so either can be linked to.
+ */
 export function PoliciesPage() {
-  return <PageLoader />;
+  const { t } = useTranslation();
+  const [{ tab }, setUrl] = useUrlState(params);
+  const config = useClientConfig();
+  // No configuration (an older server, offline): the texts name 'nuestro correo de contacto'.
+  const email = { address: config.data?.contactEmail || null, pending: config.isPending };
+  const tabId = (value: PolicyTab) => `policies-tab-${value}`;
+  const panelId = (value: PolicyTab) => `policies-panel-${value}`;
+
+  return (
+    <>
+      <PageTitle title={t('policies.title')} />
+      <Tabs
+        value={tab}
+        onChange={(_event, value: PolicyTab) => setUrl({ tab: value }, { replace: true })}
+        aria-label={t('policies.tabsLabel')}
+        variant="scrollable"
+        allowScrollButtonsMobile={false}
+        sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}
+      >
+        <Tab
+          value="terminos"
+          label={t('policies.termsTab')}
+          id={tabId('terminos')}
+          aria-controls={panelId('terminos')}
+        />
+        <Tab
+          value="privacidad"
+          label={t('policies.privacyTab')}
+          id={tabId('privacidad')}
+          aria-controls={panelId('privacidad')}
+        />
+      </Tabs>
+      <Box role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)}>
+        <PolicyArticle key={tab} document={documents[tab]} anchorPrefix={tab} email={email} />
+      </Box>
+    </>
+  );
 }

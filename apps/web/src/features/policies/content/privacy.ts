@@ -1,0 +1,148 @@
+import type { PolicyDocument } from './policy-document';
+
+/** Política de Privacidad (spec 001 §9: what is collected, why, with whom, for how long, rights). */
+export const privacy: PolicyDocument = {
+  title: 'Política de Privacidad',
+  updatedAt: '2021-03-30',
+  intro: [
+    'En esta política contamos qué datos personales reúne Fics, para qué los usamos, con quién los compartimos, cuánto tiempo los guardamos y qué derechos tienes sobre ellos. Fics la administra una fundación sin fines de lucro constituida en Chile (en adelante, «la Fundación»), que es la responsable de esos datos.',
+    'Muchas de las personas que usan Fics son niñas, niños y adolescentes. Por eso reunimos solo lo necesario para que puedan escribir y aprender, y nunca vendemos sus datos.',
+  ],
+  sections: [
+    {
+      id: 'datos-que-entregas',
+      heading: 'Datos que nos entregas',
+      blocks: [
+        'Al crear y usar una cuenta se guardan tu nombre, tu correo electrónico, tu rol (estudiante, docente o administrador), tu establecimiento y tu curso. Si quieres, puedes agregar una biografía, una foto de perfil y un número de teléfono.',
+        'También guardamos lo que publicas: tus fics (con su portada, etiquetas y, si la indicas, una ubicación), las evaluaciones de tus docentes, y tus comentarios y respuestas.',
+      ],
+    },
+    {
+      id: 'datos-automaticos',
+      heading: 'Datos que se reúnen automáticamente',
+      blocks: [
+        'Cuando usas Fics, la plataforma registra algunos datos sin que tengas que ingresarlos:',
+        {
+          list: [
+            'datos de uso: cuándo inicias y cierras sesión, qué fics creas, envías, lees, editas o eliminas, a cuáles les das me gusta, qué comentarios escribes y cuánto tiempo dedicas a escribir. Las y los docentes de tu curso y los administradores pueden ver esta actividad para acompañar tu aprendizaje;',
+            'datos del dispositivo: la dirección IP, el tipo y la versión del navegador, el sistema operativo, el idioma configurado y la fecha y hora de cada visita.',
+          ],
+        },
+      ],
+    },
+    {
+      id: 'permisos',
+      heading: 'Cámara y galería',
+      blocks: [
+        'Para subir la portada de una fic o tu foto de perfil, Fics puede pedir acceso a la cámara o a la galería de tu dispositivo. Dar ese permiso es opcional: solo se usa cuando eliges una imagen y puedes retirarlo cuando quieras desde la configuración de tu dispositivo. Al subir una imagen le quitamos los datos ocultos que trae, como la ubicación donde se tomó.',
+      ],
+    },
+    {
+      id: 'usos',
+      heading: 'Para qué usamos tus datos',
+      blocks: [
+        {
+          list: [
+            'para que la plataforma funcione y se adapte a ti, por ejemplo mostrándote tus fics y las de tu curso;',
+            'para mejorar Fics, entendiendo qué partes se usan más y dónde aparecen problemas;',
+            'para darte soporte cuando nos escribes;',
+            'para procesar tus solicitudes, como la creación de una cuenta o un cambio de establecimiento o curso;',
+            'para organizar concursos literarios o encuestas, en los que participar es voluntario;',
+            'para enviarte correos periódicos con novedades de la plataforma, que puedes dejar de recibir cuando quieras;',
+            'para proteger la seguridad de la plataforma y de las personas que la usan.',
+          ],
+        },
+      ],
+    },
+    {
+      id: 'compartir',
+      heading: 'Con quién compartimos tus datos',
+      blocks: [
+        'Solo compartimos datos personales con terceros en estos casos:',
+        {
+          list: [
+            'con tu establecimiento: tus docentes y los administradores ven tu cuenta, tus fics y tu actividad;',
+            'con empresas que nos prestan servicios, como alojamiento de servidores o envío de correos, que solo pueden usar los datos para ese servicio y deben protegerlos;',
+            'con autoridades, cuando la ley lo exige;',
+            'con cualquier otra persona u organización, solo si tú (o tu apoderado, si eres menor de edad) lo autorizas.',
+          ],
+        },
+        'Lo que publicas en una fic publicada puede leerlo cualquier visitante. A quienes no han iniciado sesión, un estudiante se les muestra solo con su nombre y la inicial de su apellido, sin foto.',
+      ],
+    },
+    {
+      id: 'transferencia',
+      heading: 'Transferencia a otros países',
+      blocks: [
+        'La Fundación está constituida en Chile, pero algunos de nuestros proveedores pueden guardar o procesar datos en servidores ubicados en otros países. Cuando eso ocurre, les exigimos un nivel de protección equivalente al que describe esta política.',
+      ],
+    },
+    {
+      id: 'cookies',
+      heading: 'Cookies',
+      blocks: [
+        'Las cookies y el almacenamiento local de tu navegador no son esenciales para usar Fics. Si los desactivas, podrás seguir leyendo las fics publicadas, pero la plataforma no recordará que iniciaste sesión y tendrás que ingresar cada vez.',
+        'No guardamos datos personales en las cookies: solo identificadores de la sesión y preferencias.',
+      ],
+    },
+    {
+      id: 'pixel',
+      heading: 'Píxel de redes sociales',
+      blocks: [
+        'Podemos usar un píxel de una red social, un pequeño fragmento de código que nos informa cuántas personas llegan a Fics desde nuestras publicaciones en esa red. El píxel no recibe el contenido de tus fics ni de tus comentarios. Puedes bloquearlo desde la configuración de privacidad de tu navegador o de la red social.',
+      ],
+    },
+    {
+      id: 'menores',
+      heading: 'Niñas, niños y adolescentes',
+      blocks: [
+        'Para solicitar una cuenta por cuenta propia hay que tener al menos 13 años.',
+        'Las cuentas de estudiantes menores de 13 años las crea su establecimiento educacional, que es quien autoriza su uso en el marco de sus clases y, cuando corresponde, cuenta con el consentimiento de madres, padres o apoderados. Los estudiantes reciben un enlace para definir su contraseña y solo comparten lo que su docente y el establecimiento pueden ver.',
+        'Si supiéramos que reunimos datos de una persona menor de 13 años fuera de este camino, los eliminaremos. Madres, padres y apoderados pueden escribirnos a {email} para revisar, corregir o eliminar los datos de sus hijas e hijos.',
+      ],
+    },
+    {
+      id: 'derechos',
+      heading: 'Tus derechos',
+      blocks: [
+        'Sobre tus datos personales tienes derecho a:',
+        {
+          list: [
+            'saber qué datos tuyos reunimos, para qué y con quién los compartimos;',
+            'acceder a ellos y recibir una copia;',
+            'pedir que los corrijamos o los eliminemos;',
+            'recibir el mismo servicio aunque ejerzas cualquiera de estos derechos;',
+            'oponerte a la venta de tus datos. La Fundación no vende datos personales, ni los tuyos ni los de nadie.',
+          ],
+        },
+      ],
+    },
+    {
+      id: 'conservacion',
+      heading: 'Cuánto tiempo guardamos tus datos',
+      blocks: [
+        'Guardamos tus datos personales y tus conversaciones en la plataforma (comentarios y respuestas) mientras tu cuenta exista y hasta por 6 años, salvo que la ley nos pida conservarlos más tiempo.',
+        'Si se elimina tu cuenta, borramos tus datos de la plataforma. Las copias de respaldo que aún los contengan se eliminan en un plazo de no más de 60 días.',
+      ],
+    },
+    {
+      id: 'solicitudes',
+      heading: 'Cómo ejercer tus derechos',
+      blocks: [
+        'Escríbenos a {email} indicando qué necesitas. Para proteger tus datos podemos pedirte que confirmes tu identidad. Responderemos tu solicitud dentro de un mes desde que la recibamos.',
+      ],
+    },
+    {
+      id: 'cambios',
+      heading: 'Cambios a esta política',
+      blocks: [
+        'Si cambiamos esta política de manera importante, lo avisaremos en la plataforma o por correo electrónico antes de que el cambio empiece a regir.',
+      ],
+    },
+    {
+      id: 'contacto',
+      heading: 'Contacto',
+      blocks: ['Para cualquier pregunta sobre tu privacidad, escríbenos a {email}.'],
+    },
+  ],
+};
