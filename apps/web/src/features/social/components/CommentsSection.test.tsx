@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { commentMessages, type Comment, type Reply } from '@fics/contracts';
-import type { Handler } from '../../../test/utils';
+import { requestUrl, type Handler } from '../../../test/utils';
 import {
   callsTo,
   makeComment,
@@ -76,7 +76,7 @@ describe('CommentsSection (comments and replies on /fics/:id)', () => {
     expect(screen.queryByRole('button', { name: 'Ver más' })).not.toBeInTheDocument();
 
     const asked = fetchMock.mock.calls
-      .map(([input]) => new URL(String(input), 'http://localhost'))
+      .map(([input]) => new URL(requestUrl(input), 'http://localhost'))
       .filter((url) => url.pathname === '/api/v1/comments')
       .map((url) => Object.fromEntries(url.searchParams));
     expect(asked).toEqual([
