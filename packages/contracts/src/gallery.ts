@@ -11,6 +11,13 @@ export const galleryPaging = { defaultLimit: 12, maxLimit: 12 } as const;
 /** More tags than this in one filter is refused (every tag must match: more would only narrow to nothing). */
 export const galleryTagsMax = 5;
 
+/**
+ * A title search, several tags, or a tag with a school or grade are counted up to this many fics
+ * (docs/decisions/gallery.md): past it `totalDocs` is a lower bound and says so
+ * (`totalIsLowerBound`); `hasNextPage` is exact either way.
+ */
+export const galleryCountCap = 1000;
+
 export const galleryMessages = {
   searchTitleMax: `La búsqueda debe tener máximo ${storyLimits.titleMax} caracteres`,
   tagsMax: `Puedes filtrar por máximo ${galleryTagsMax} etiquetas`,
@@ -26,7 +33,8 @@ const blankAsUndefined = (value: unknown) =>
 
 /**
  * `tags` as the query string brings it: `tags=a,b`, `tags=a&tags=b`, or both. Each tag is trimmed;
- * case and accents are ignored when matching; duplicates count once; every tag must match.
+ * case is ignored when matching (tags are one row per name ignoring case, as the suggestions give
+ * them); duplicates count once; every tag must match; a name that is no tag matches no fic.
  */
 export const galleryTagsField = z.preprocess(
   (value: unknown): unknown => {
@@ -42,9 +50,11 @@ export const galleryTagsField = z.preprocess(
     const strings = parts.filter((p): p is string => typeof p === 'string');
     return strings.length === parts.length ? normalizeTags(strings) : parts;
   },
+  // Every refusal is reported on `tags` itself (not `tags.0`), where the filter panel shows it.
   z
-    .array(z.string().max(storyLimits.tagMax, galleryMessages.tagMax), { error: galleryMessages.tagMax })
-    .max(galleryTagsMax, galleryMessages.tagsMax),
+    .array(z.string(), { error: galleryMessages.tagMax })
+    .max(galleryTagsMax, galleryMessages.tagsMax)
+    .refine((list) => list.every((tag) => tag.length <= storyLimits.tagMax), galleryMessages.tagMax),
 );
 
 export const galleryQuerySchema = z.object({
@@ -87,8 +97,19 @@ export const galleryCardSchema = z
   .meta({ id: 'GalleryCard' });
 export type GalleryCard = z.infer<typeof galleryCardSchema>;
 
-/** `{ stories: { docs, page, limit, totalDocs, hasNextPage, nextPage } }` (architecture.md §4). */
-export const galleryResponseSchema = z.object({ stories: pagedSchema(galleryCardSchema) });
+/**
+ * `{ stories: { docs, page, limit, totalDocs, hasNextPage, nextPage, totalIsLowerBound } }`
+ * (architecture.md §4).
+ */
+export const galleryResponseSchema = z.object({
+  stories: pagedSchema(galleryCardSchema).extend({
+    /**
+     * true when `totalDocs` was counted only up to galleryCountCap and more fics match (a title
+     * search or several filters together): the true total is at least `totalDocs`.
+     */
+    totalIsLowerBound: z.boolean().optional(),
+  }),
+});
 export type GalleryResponse = z.infer<typeof galleryResponseSchema>;
 
 /** POST /stories/:id toggles the caller's like (spec 001 §7). */

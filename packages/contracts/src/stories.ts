@@ -332,6 +332,8 @@ export const storySchema = z
     wordCount: z.number().int(),
     writtenBy: storyAuthorSchema.nullable(),
     likesCount: z.number().int(),
+    /** The caller likes it (POST /stories/:id toggles it); false for a visitor without a session. */
+    likedByMe: z.boolean(),
     comments: z.number().int(),
     /** How many times it was sent for review. */
     rounds: z.number().int(),

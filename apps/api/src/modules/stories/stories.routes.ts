@@ -2,7 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   createStoryBodySchema,
   errorResponseSchema,
+  galleryCountCap,
+  galleryQuerySchema,
+  galleryResponseSchema,
   idParamsSchema,
+  likeMessages,
+  likeResponseSchema,
   publishedStoriesQuerySchema,
   reviewStoriesQuerySchema,
   reviewStoriesResponseSchema,
@@ -16,6 +21,7 @@ import {
   studentStoriesResponseSchema,
   updateStoryBodySchema,
 } from '@fics/contracts';
+import { unauthorized } from '../../lib/errors';
 import { bearerSecurity, commonErrorResponses } from '../../lib/route-schemas';
 import { parseBody } from '../../lib/validation';
 import { actorOf } from '../../plugins/auth';
@@ -29,6 +35,13 @@ import {
   sendStory,
   updateStory,
 } from './stories.service';
+import {
+  galleryVisitorCacheSeconds,
+  invalidateGallery,
+  readGalleryPage,
+  readVisitorGallery,
+} from './gallery.service';
+import { toggleStoryLike } from './likes.service';
 import { listPublishedStories, listReviewStories } from './review-stories.service';
 import { suggestTags } from './story-tags';
 
@@ -43,6 +56,49 @@ const storyFields =
   '(imagen de hasta 1 MB; se guarda como PNG de hasta 1080 px y en WebP para teléfonos).';
 
 export const storiesRoutes: FastifyPluginAsyncZod = async (app) => {
+  // A fic published, edited or deleted: visitors' gallery pages kept in memory are dropped before
+  // the answer leaves, so whoever made the change sees it on their next visit.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if ((request.method === 'PATCH' || request.method === 'DELETE') && reply.statusCode < 400) {
+      invalidateGallery(app.db);
+    }
+    return payload;
+  });
+
+  app.get(
+    '/stories',
+    {
+      preHandler: app.identify,
+      schema: {
+        tags,
+        summary: 'Galería: fics publicadas, las más nuevas primero, 12 por página',
+        description:
+          'Filtros: collegeId, gradeId, tags (separadas por comas o repetidas; todas deben estar en la fic; ' +
+          'sin importar mayúsculas) y searchTitle (cada palabra en el título, sin importar tildes ni ' +
+          'mayúsculas). Una fic anónima o con seudónimo tiene writtenBy null; sin sesión, un estudiante ' +
+          `aparece como 'Sofía E.' sin foto. Con búsqueda o varios filtros juntos, totalDocs cuenta hasta ` +
+          `${galleryCountCap} fics; si hay más, totalIsLowerBound es true (hasNextPage es siempre exacto). ` +
+          `Sin sesión la respuesta puede guardarse ${galleryVisitorCacheSeconds} s (Cache-Control public).`,
+        querystring: galleryQuerySchema,
+        response: { 200: galleryResponseSchema, ...commonErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('vary', 'Authorization');
+      if (request.actor === null) {
+        const page = await readVisitorGallery({ db: app.db, query: request.query });
+        // Kept with its JSON: the same string goes to every visitor until it expires.
+        return reply
+          .header('cache-control', `public, max-age=${galleryVisitorCacheSeconds}`)
+          .type('application/json; charset=utf-8')
+          .serializer(() => page.json)
+          .send(page.body);
+      }
+      void reply.header('cache-control', 'private, no-store');
+      return readGalleryPage({ db: app.db, actor: request.actor, query: request.query });
+    },
+  );
+
   // Static paths are registered before '/stories/:id', and Fastify matches them first.
   app.get(
     '/stories/student-stories',
@@ -154,6 +210,29 @@ export const storiesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       story: await getStory({ db: app.db, actor: request.actor, storyId: request.params.id }),
     }),
+  );
+
+  app.post(
+    '/stories/:id',
+    {
+      // Without a session, the spec's own words (spec 001 §8); a bad or expired token is the usual
+      // 401, so the client refreshes it.
+      preHandler: async (request) => {
+        if (request.headers.authorization === undefined) {
+          throw unauthorized(likeMessages.loginRequired);
+        }
+        await app.authenticate(request);
+      },
+      schema: {
+        tags,
+        security,
+        summary: 'Me gusta: lo da si quien llama no lo había dado, y si no lo quita (solo fics publicadas)',
+        description: 'Sin cuerpo. Responde el total de me gusta de la fic y si quien llama la tiene marcada.',
+        params: idParamsSchema,
+        response: { 200: likeResponseSchema, ...failures },
+      },
+    },
+    async (request) => toggleStoryLike({ db: app.db, actor: actorOf(request), storyId: request.params.id }),
   );
 
   app.patch(

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { publicStudentName, type Story, type StoryAuthor, type StorySummary } from '@fics/contracts';
 import type { DbOrTx } from '../../db/client';
-import { evaluations, roles, stories, storyTags, tags, userGrades, users } from '../../db/schema';
+import { evaluations, roles, stories, storyLikes, storyTags, tags, userGrades, users } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
 import { loadEvaluationView } from '../evaluations/evaluation-view';
 import { loadCoverImages } from '../media/covers';
@@ -127,6 +127,19 @@ export async function loadStoryTags(db: DbOrTx, storyIds: string[]): Promise<Map
   return result;
 }
 
+/** Whether the caller likes the fic (the like's primary key answers it); never for a visitor. */
+async function likedBy(db: DbOrTx, actor: Actor | null, storyId: string): Promise<boolean> {
+  if (!actor) {
+    return false;
+  }
+  const [row] = await db
+    .select({ storyId: storyLikes.storyId })
+    .from(storyLikes)
+    .where(and(eq(storyLikes.storyId, storyId), eq(storyLikes.userId, actor.userId)))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** The full answer for one fic the caller may see, with what they may do with it. */
 export async function buildStoryView(options: {
   db: DbOrTx;
@@ -140,7 +153,7 @@ export async function buildStoryView(options: {
     hasEvaluation: row.evaluationId !== null,
     authorHidden: authorHidden(row),
   });
-  const [authorRows, covers, tagLists, evaluation] = await Promise.all([
+  const [authorRows, covers, tagLists, evaluation, likedByMe] = await Promise.all([
     db
       .select({ name: users.name, role: roles.name, profilePictureId: users.profilePictureId })
       .from(users)
@@ -150,6 +163,7 @@ export async function buildStoryView(options: {
     loadCoverImages({ db, coverIds: [row.coverId] }),
     loadStoryTags(db, [row.id]),
     permissions.canViewEvaluation ? loadEvaluationView(db, row.id) : undefined,
+    likedBy(db, actor, row.id),
   ]);
   const image = covers.get(row.coverId);
   if (!image) {
@@ -175,6 +189,7 @@ export async function buildStoryView(options: {
     wordCount: row.wordCount,
     writtenBy: authorFor({ row, author: authorRows[0], actor, relation }),
     likesCount: row.likesCount,
+    likedByMe,
     comments: row.commentsCount,
     rounds: row.rounds,
     evaluation: evaluation ? [evaluation] : [],

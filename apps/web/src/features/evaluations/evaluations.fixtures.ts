@@ -84,6 +84,7 @@ export function makeSentStory(overrides: Partial<Story> = {}, permissions: Parti
     wordCount: 5,
     writtenBy: { _id: authorId, name: 'Sofía Escobar Ruiz', profilePicture: null },
     likesCount: 0,
+    likedByMe: false,
     comments: 0,
     rounds: 1,
     evaluation: [],

@@ -79,6 +79,7 @@ function makeStory(overrides: Partial<Story> = {}): Story {
     wordCount: 5,
     writtenBy: { _id: 'student-1', name: student.name, profilePicture: null },
     likesCount: 0,
+    likedByMe: false,
     comments: 0,
     rounds: 0,
     evaluation: [],

@@ -49,6 +49,7 @@ export function makeStory(overrides: Partial<Story> = {}): Story {
     wordCount: 1234,
     writtenBy: { _id: 'user-STUDENT', name: 'Sofía Escobar Ruiz', profilePicture: null },
     likesCount: 0,
+    likedByMe: false,
     comments: 0,
     rounds: 0,
     evaluation: [],

@@ -1,0 +1,416 @@
+/**
+ * The public gallery (spec 000 §2 Home, §7 `GET /stories`): published fics newest first, 12 a
+ * page, filtered by school, grade, tags (all must match) and title words (accents and case
+ * ignored). How it stays fast at 1,000,000 fics is in docs/decisions/gallery.md:
+ *
+ * - The page walks one index in the gallery's order and stops after offset + limit + 1 fics: all
+ *   published fics (stories_published_idx), a school's or a grade's (stories_college_published_idx,
+ *   stories_grade_published_idx), or a tag's (story_tags_tag_published_idx, on the copy of the
+ *   publication date kept on story_tags). Of the filters given, the smallest set is walked (sizes
+ *   from gallery_counts); the other filters are checked on each fic walked (a tag on story_tags'
+ *   primary key, a title word on title_search).
+ * - totalDocs is read from gallery_counts when the filter is exactly one counted set (none, a
+ *   school, a grade, one tag); otherwise matches are counted up to galleryCountCap and a larger
+ *   total is answered as a lower bound (`totalIsLowerBound`). hasNextPage is always exact (the page
+ *   reads one fic more than it shows).
+ * - Visitors' pages are kept a few seconds in memory per database (`readVisitorGallery`),
+ *   serialised once; the stories routes drop them when a fic is published, edited or deleted.
+ *
+ * Importing this module has no side effects: the HTML shell calls `readGalleryPage` to put the
+ * first page in the page it serves.
+ */
+import { and, asc, count, desc, eq, exists, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  galleryCountCap,
+  galleryResponseSchema,
+  publicStudentName,
+  type GalleryCard,
+  type GalleryQuery,
+  type GalleryResponse,
+  type StoryAuthor,
+} from '@fics/contracts';
+import type { DbOrTx } from '../../db/client';
+import { galleryCounts, roles, stories, storyTags, users } from '../../db/schema';
+import { escapeLike, searchWords } from '../../lib/paging';
+import type { Actor } from '../../plugins/auth';
+import { loadCoverImages } from '../media/covers';
+import { mediaUrl } from '../media/media.service';
+import { authorHidden } from './story-view';
+
+/** How long a visitor's page is served from memory, and may be kept by browsers and proxies. */
+export const galleryVisitorCacheSeconds = 5;
+/** Visitor pages kept at most (distinct filters and pages); the oldest goes first. */
+const CACHE_ENTRIES = 500;
+
+/** gallery_counts.key of the ALL row. */
+const ALL_KEY = '00000000-0000-0000-0000-000000000000';
+
+type CountedScope = 'ALL' | 'COLLEGE' | 'GRADE' | 'TAG';
+
+/** How one request reads its page, decided from its filters and the counters. */
+interface GalleryPlan {
+  /** The set walked in the gallery's order: a tag's fics, or the fics of stories' indexes. */
+  walk: { tagId: string } | null;
+  collegeId?: string;
+  gradeId?: string;
+  /** Every tag the fic must have (the walked one included). */
+  tagIds: string[];
+  words: string[];
+  /** The total, when the filter is exactly one counted set. */
+  total: { value: number } | { scope: 'ALL' } | null;
+}
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/**
+ * The tags by name (case ignored, tags_name_lower_idx), each with its published fics, and the
+ * school's and grade's counts, in one query. Null when a tag does not exist or the grade is not of
+ * the school: nothing can match.
+ */
+async function planGallery(db: DbOrTx, query: GalleryQuery): Promise<GalleryPlan | null> {
+  const words = searchWords(query.searchTitle);
+  const names = query.tags ?? [];
+  const { collegeId, gradeId } = query;
+  const filtered = names.length > 0 || collegeId !== undefined || gradeId !== undefined;
+  if (!filtered) {
+    return {
+      walk: null,
+      tagIds: [],
+      words,
+      total: words.length === 0 ? { scope: 'ALL' } : null,
+    };
+  }
+  const parts: SQL[] = [];
+  if (names.length > 0) {
+    const list = sql.join(
+      names.map((name) => sql`${name}`),
+      sql`, `,
+    );
+    parts.push(sql`
+      select 'TAG' as scope, t.id as key, coalesce(c.count, 0) as n, null::uuid as college_id
+      from unnest(array[${list}]::text[]) as wanted(name)
+      left join tags t on lower(t.name) = lower(wanted.name)
+      left join gallery_counts c on c.scope = 'TAG' and c.key = t.id`);
+  }
+  if (gradeId !== undefined) {
+    parts.push(sql`
+      select 'GRADE' as scope, g.id as key, coalesce(c.count, 0) as n, g.college_id as college_id
+      from grades g left join gallery_counts c on c.scope = 'GRADE' and c.key = g.id
+      where g.id = ${gradeId}`);
+  } else if (collegeId !== undefined) {
+    parts.push(sql`
+      select 'COLLEGE' as scope, ${collegeId}::uuid as key, coalesce((select count from gallery_counts
+        where scope = 'COLLEGE' and key = ${collegeId}), 0) as n, null::uuid as college_id`);
+  }
+  type Found = { scope: CountedScope; key: string | null; n: number; college_id: string | null };
+  const found = rowsOf<Found>(await db.execute(sql.join(parts, sql` union all `)));
+  const tagRows = found.filter((row) => row.scope === 'TAG');
+  if (tagRows.some((row) => row.key === null)) {
+    return null;
+  }
+  const grade = found.find((row) => row.scope === 'GRADE');
+  if (gradeId !== undefined && (!grade || (collegeId !== undefined && grade.college_id !== collegeId))) {
+    return null;
+  }
+  // The smallest set is walked; the other filters are checked on its fics.
+  const sets = found.map((row) => ({ scope: row.scope, key: row.key!, n: Number(row.n) }));
+  const smallest = sets.reduce((a, b) => (b.n < a.n ? b : a));
+  const tagIds = [...new Set(tagRows.map((row) => row.key!))];
+  const only = sets.length === 1 && tagIds.length <= 1 && words.length === 0;
+  return {
+    walk: smallest.scope === 'TAG' ? { tagId: smallest.key } : null,
+    collegeId: gradeId === undefined ? collegeId : undefined,
+    gradeId,
+    tagIds,
+    words,
+    total: only ? { value: smallest.n } : null,
+  };
+}
+
+/** The columns a card needs from the fic. */
+const cardColumns = {
+  id: stories.id,
+  title: stories.title,
+  coverId: stories.coverId,
+  authorId: stories.authorId,
+  anonymity: stories.anonymity,
+  nicknameValue: stories.nicknameValue,
+  publishedAt: stories.publishedAt,
+  likesCount: stories.likesCount,
+};
+
+const otherTag = alias(storyTags, 'other_tag');
+
+/**
+ * The plan's fics as a query, in the gallery's order (`ordered`) or not (counting). Walking a tag
+ * reads story_tags_tag_published_idx, whose order (published_at desc, story_id) is the fics'.
+ */
+function matching(db: DbOrTx, plan: GalleryPlan, ordered: boolean) {
+  const conditions: SQL[] = [eq(stories.status, 'PUBLISHED')];
+  if (plan.gradeId !== undefined) {
+    conditions.push(eq(stories.gradeId, plan.gradeId));
+  } else if (plan.collegeId !== undefined) {
+    conditions.push(eq(stories.collegeId, plan.collegeId));
+  }
+  for (const tagId of plan.tagIds) {
+    if (tagId !== plan.walk?.tagId) {
+      conditions.push(
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(otherTag)
+            .where(and(eq(otherTag.storyId, stories.id), eq(otherTag.tagId, tagId))),
+        ),
+      );
+    }
+  }
+  for (const word of plan.words) {
+    // The typed word folded by the database, as the column was (fics_fold), its wildcards literal.
+    conditions.push(sql`${stories.titleSearch} like '%' || fics_fold(${escapeLike(word)}) || '%'`);
+  }
+  if (plan.walk) {
+    const walked = db
+      .select(cardColumns)
+      .from(storyTags)
+      .innerJoin(stories, eq(stories.id, storyTags.storyId))
+      .where(and(eq(storyTags.tagId, plan.walk.tagId), isNotNull(storyTags.publishedAt), ...conditions));
+    return ordered ? walked.orderBy(desc(storyTags.publishedAt), asc(storyTags.storyId)) : walked;
+  }
+  const walked = db
+    .select(cardColumns)
+    .from(stories)
+    .where(and(...conditions));
+  return ordered ? walked.orderBy(desc(stories.publishedAt), asc(stories.id)) : walked;
+}
+
+/** offset + limit + 1 fics walked, the page's joined to their authors (one query). */
+async function readRows(db: DbOrTx, plan: GalleryPlan, window: { limit: number; offset: number }) {
+  const page = matching(db, plan, true)
+    .limit(window.limit + 1)
+    .offset(window.offset)
+    .as('page');
+  return db
+    .select({
+      id: page.id,
+      title: page.title,
+      coverId: page.coverId,
+      authorId: page.authorId,
+      anonymity: page.anonymity,
+      nicknameValue: page.nicknameValue,
+      publishedAt: page.publishedAt,
+      likesCount: page.likesCount,
+      authorName: users.name,
+      authorRole: roles.name,
+      authorPictureId: users.profilePictureId,
+    })
+    .from(page)
+    .innerJoin(users, eq(users.id, page.authorId))
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .orderBy(desc(page.publishedAt), asc(page.id));
+}
+
+type CardRow = Awaited<ReturnType<typeof readRows>>[number];
+
+/**
+ * The total: a counter, the page itself when it is the last, or the matches counted up to the cap
+ * (one more tells that there are more).
+ */
+async function totalOf(
+  db: DbOrTx,
+  plan: GalleryPlan,
+  seen: { offset: number; shown: number; more: boolean },
+): Promise<{ totalDocs: number; lowerBound: boolean }> {
+  if (plan.total && 'value' in plan.total) {
+    return { totalDocs: plan.total.value, lowerBound: false };
+  }
+  if (plan.total) {
+    const [row] = await db
+      .select({ n: galleryCounts.count })
+      .from(galleryCounts)
+      .where(and(eq(galleryCounts.scope, 'ALL'), eq(galleryCounts.key, ALL_KEY)));
+    return { totalDocs: row?.n ?? 0, lowerBound: false };
+  }
+  if (seen.shown > 0 && !seen.more) {
+    return { totalDocs: seen.offset + seen.shown, lowerBound: false };
+  }
+  const matches = matching(db, plan, false)
+    .limit(galleryCountCap + 1)
+    .as('matches');
+  const [row] = await db.select({ n: count() }).from(matches);
+  const n = Number(row?.n ?? 0);
+  return n > galleryCountCap ? { totalDocs: n, lowerBound: true } : { totalDocs: n, lowerBound: false };
+}
+
+/**
+ * The card's author (architecture.md §6.8): nobody is shown the real author of an anonymous or
+ * pseudonymous fic here (the gallery is public; the fic's page reveals it to those who may see
+ * it); to a visitor without a session a student is 'Sofía E.' without a photo.
+ */
+function cardAuthor(row: CardRow, actor: Actor | null): StoryAuthor | null {
+  if (authorHidden(row)) {
+    return null;
+  }
+  if (!actor && row.authorRole === 'STUDENT') {
+    return { _id: row.authorId, name: publicStudentName(row.authorName), profilePicture: null };
+  }
+  return {
+    _id: row.authorId,
+    name: row.authorName,
+    profilePicture: row.authorPictureId ? { url: mediaUrl(row.authorPictureId) } : null,
+  };
+}
+
+async function readFromDatabase(options: {
+  db: DbOrTx;
+  actor: Actor | null;
+  query: GalleryQuery;
+}): Promise<GalleryResponse> {
+  const { db, actor, query } = options;
+  const { page, limit } = query;
+  const offset = (page - 1) * limit;
+  const plan = await planGallery(db, query);
+  if (!plan) {
+    return {
+      stories: {
+        docs: [],
+        page,
+        limit,
+        totalDocs: 0,
+        hasNextPage: false,
+        nextPage: null,
+        totalIsLowerBound: false,
+      },
+    };
+  }
+  const rows = await readRows(db, plan, { limit, offset });
+  const more = rows.length > limit;
+  const shown = rows.slice(0, limit);
+  const [covers, total] = await Promise.all([
+    loadCoverImages({ db, coverIds: shown.map((row) => row.coverId) }),
+    totalOf(db, plan, { offset, shown: shown.length, more }),
+  ]);
+  const docs: GalleryCard[] = shown.map((row) => ({
+    _id: row.id,
+    title: row.title,
+    image: covers.get(row.coverId) ?? { url: mediaUrl(row.coverId), width: 0, height: 0, variants: [] },
+    anonymity: row.anonymity,
+    nickname: row.nicknameValue !== null,
+    nicknameValue: row.nicknameValue,
+    writtenBy: cardAuthor(row, actor),
+    likesCount: row.likesCount,
+    date: row.publishedAt!.toISOString(),
+  }));
+  // A fic published or deleted between the count and the page must not make them disagree.
+  const seenAtLeast = shown.length > 0 ? offset + shown.length + (more ? 1 : 0) : 0;
+  return {
+    stories: {
+      docs,
+      page,
+      limit,
+      totalDocs: Math.max(total.totalDocs, seenAtLeast),
+      hasNextPage: more,
+      nextPage: more ? page + 1 : null,
+      totalIsLowerBound: total.lowerBound,
+    },
+  };
+}
+
+export interface CachedPage {
+  body: GalleryResponse;
+  /** The body serialised once, as the route's schema would. */
+  json: string;
+}
+
+/**
+ * Visitors' pages by query, each kept `galleryVisitorCacheSeconds`. Concurrent requests for a page
+ * that is not kept share one read. Per process: another instance behind the same load balancer
+ * may show a page up to that long after a change, which is what visitors' HTTP caches do anyway.
+ */
+class VisitorPages {
+  private readonly entries = new Map<string, { expires: number; page: Promise<CachedPage> }>();
+
+  get(key: string, load: () => Promise<CachedPage>): Promise<CachedPage> {
+    const now = Date.now();
+    const kept = this.entries.get(key);
+    if (kept && kept.expires > now) {
+      return kept.page;
+    }
+    this.entries.delete(key);
+    if (this.entries.size >= CACHE_ENTRIES) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) {
+        this.entries.delete(oldest);
+      }
+    }
+    const entry = { expires: now + galleryVisitorCacheSeconds * 1000, page: load() };
+    this.entries.set(key, entry);
+    entry.page.catch(() => {
+      if (this.entries.get(key) === entry) {
+        this.entries.delete(key);
+      }
+    });
+    return entry.page;
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
+/** One cache per database handle, so apps on different databases (tests) never share pages. */
+const visitorPages = new WeakMap<object, VisitorPages>();
+
+function visitorPagesOf(db: DbOrTx): VisitorPages {
+  let pages = visitorPages.get(db);
+  if (!pages) {
+    pages = new VisitorPages();
+    visitorPages.set(db, pages);
+  }
+  return pages;
+}
+
+/** The filters as a key: what changes the answer, in one spelling. */
+function cacheKey(query: GalleryQuery): string {
+  const fold = (text: string) => text.toLocaleLowerCase('es');
+  return JSON.stringify([
+    query.page,
+    query.limit,
+    query.collegeId ?? '',
+    query.gradeId ?? '',
+    (query.tags ?? []).map(fold).sort(),
+    searchWords(query.searchTitle).map(fold),
+  ]);
+}
+
+function visitorPage(db: DbOrTx, query: GalleryQuery): Promise<CachedPage> {
+  return visitorPagesOf(db).get(cacheKey(query), async () => {
+    const body = galleryResponseSchema.parse(await readFromDatabase({ db, actor: null, query }));
+    return { body, json: JSON.stringify(body) };
+  });
+}
+
+/**
+ * GET /stories's body for this caller. A visitor's (`actor: null`) comes from the few seconds'
+ * cache the route uses; the HTML shell calls this for the home page's first page.
+ */
+export async function readGalleryPage(options: {
+  db: DbOrTx;
+  actor: Actor | null;
+  query: GalleryQuery;
+}): Promise<GalleryResponse> {
+  if (options.actor === null) {
+    return (await visitorPage(options.db, options.query)).body;
+  }
+  return readFromDatabase(options);
+}
+
+/** A visitor's page with its JSON, serialised once for every visitor it is sent to. */
+export function readVisitorGallery(options: { db: DbOrTx; query: GalleryQuery }): Promise<CachedPage> {
+  return visitorPage(options.db, options.query);
+}
+
+/** Drops the visitors' pages of this database: a fic was published, edited or deleted. */
+export function invalidateGallery(db: DbOrTx): void {
+  visitorPages.get(db)?.clear();
+}
