@@ -1,45 +1,20 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import AppBar from '@mui/material/AppBar';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
-import IconButton from '@mui/material/IconButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import LogoutIcon from '@mui/icons-material/Logout';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { User } from '@fics/contracts';
 import { useLoginDialog, useSession } from '../../features/auth';
 import { FilterToggle, filterPanel } from '../../features/home';
-import { menuFor, type MenuEntry } from '../menu';
-import { capitalise, initials } from '../../lib/user-display';
+import type { MenuEntry } from '../menu';
 
-/** A student's school and grade lines, e.g. ['Colegio Los Andes', 'Quinto Básico A']. */
-export function studentPlacement(user: User): string[] {
-  const college = user.collegeId[0];
-  const grade = user.gradeId[0];
-  return [college?.name, grade ? `${grade.level} ${grade.cicle} ${grade.name}` : undefined].filter(
-    (line): line is string => Boolean(line),
-  );
-}
+// Signed-in users only: its menu code stays out of the home page's first download.
+const AccountMenu = lazy(() => import('./AccountMenu').then((m) => ({ default: m.AccountMenu })));
 
-function UserAvatar({ user, size }: { user: User; size: number }) {
-  return (
-    <Avatar
-      src={user.profilePicture?.url}
-      alt=""
-      sx={{ width: size, height: size, bgcolor: 'primary.dark', color: '#fff', fontSize: size * 0.4 }}
-    >
-      {initials(user.name)}
-    </Avatar>
-  );
-}
+const avatarPlaceholder = <Skeleton variant="circular" width={40} height={40} aria-hidden />;
 
 export function Header({ entries }: { entries?: readonly MenuEntry[] }) {
   const { t } = useTranslation();
@@ -69,9 +44,11 @@ export function Header({ entries }: { entries?: readonly MenuEntry[] }) {
         <Box sx={{ flexGrow: 1 }} />
         {onHome ? <FilterToggle /> : null}
         {status === 'loading' ? (
-          <Skeleton variant="circular" width={40} height={40} aria-hidden />
+          avatarPlaceholder
         ) : user ? (
-          <AccountMenu user={user} entries={entries} onLogout={logout} />
+          <Suspense fallback={avatarPlaceholder}>
+            <AccountMenu user={user} entries={entries} onLogout={logout} />
+          </Suspense>
         ) : (
           <Button variant="contained" onClick={openLogin}>
             {t('header.login')}
@@ -79,88 +56,5 @@ export function Header({ entries }: { entries?: readonly MenuEntry[] }) {
         )}
       </Toolbar>
     </AppBar>
-  );
-}
-
-function AccountMenu({
-  user,
-  entries,
-  onLogout,
-}: {
-  user: User;
-  entries?: readonly MenuEntry[];
-  onLogout: () => Promise<void>;
-}) {
-  const { t } = useTranslation();
-  const menuId = useId();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [leaving, setLeaving] = useState(false);
-  const links = menuFor(user.role.name, entries);
-  const placement = user.role.name === 'STUDENT' ? studentPlacement(user) : [];
-  const close = () => setAnchor(null);
-
-  return (
-    <>
-      <IconButton
-        onClick={(event) => setAnchor(event.currentTarget)}
-        aria-label={t('header.accountMenu')}
-        aria-haspopup="menu"
-        aria-expanded={anchor ? true : undefined}
-        aria-controls={anchor ? menuId : undefined}
-        sx={{ p: 0.5 }}
-      >
-        <UserAvatar user={user} size={40} />
-      </IconButton>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={Boolean(anchor)}
-        onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { mt: 1, width: 300, maxWidth: 'calc(100vw - 24px)' } } }}
-      >
-        <Box
-          component="li"
-          role="presentation"
-          sx={{ display: 'flex', gap: 1.5, alignItems: 'center', px: 2, py: 1.5 }}
-        >
-          <UserAvatar user={user} size={48} />
-          <Box sx={{ minWidth: 0 }}>
-            <Typography sx={{ fontWeight: 700 }} noWrap>
-              {user.name}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {capitalise(user.role.displayName)}
-            </Typography>
-            {placement.map((line) => (
-              <Typography key={line} variant="body2" color="text.secondary">
-                {line}
-              </Typography>
-            ))}
-          </Box>
-        </Box>
-        <Divider component="li" sx={{ mb: 0.5 }} />
-        {links.map((entry) => (
-          <MenuItem key={entry.path} component={RouterLink} to={entry.path} onClick={close}>
-            {t(`menu.${entry.label}`)}
-          </MenuItem>
-        ))}
-        {links.length > 0 ? <Divider component="li" /> : null}
-        <MenuItem
-          disabled={leaving}
-          onClick={() => {
-            setLeaving(true);
-            close();
-            void onLogout().finally(() => setLeaving(false));
-          }}
-        >
-          <ListItemIcon>
-            <LogoutIcon fontSize="small" />
-          </ListItemIcon>
-          {t('header.logout')}
-        </MenuItem>
-      </Menu>
-    </>
   );
 }
