@@ -8,6 +8,8 @@ export const social = {
   likes: '{{formatted}} me gusta',
   comments_one: '{{formatted}} comentario',
   comments_other: '{{formatted}} comentarios',
+  commentsWord_one: 'comentario',
+  commentsWord_other: 'comentarios',
   share: 'Compartir',
 
   // The share dialog.

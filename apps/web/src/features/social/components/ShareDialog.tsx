@@ -111,7 +111,15 @@ export default function ShareDialog({ story, open, onClose }: ShareDialogProps) 
             );
           })}
         </Box>
-        <Box sx={{ display: 'flex', gap: 1, mt: 2.5, alignItems: 'center' }}>
+        <Box
+          sx={{
+            display: 'flex',
+            flexDirection: { xs: 'column', sm: 'row' },
+            gap: 1,
+            mt: 2.5,
+            alignItems: { xs: 'stretch', sm: 'center' },
+          }}
+        >
           <TextField
             label={t('social.pageLink')}
             value={page.url}

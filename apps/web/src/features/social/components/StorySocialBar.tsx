@@ -28,9 +28,14 @@ export function StorySocialBar({ story }: { story: LikeableStory }) {
       <Button
         href={`#${COMMENTS_ANCHOR}`}
         startIcon={<ModeCommentOutlined />}
+        aria-label={t('social.comments', { count: story.comments, formatted: formatCount(story.comments) })}
         sx={{ color: 'text.secondary' }}
       >
-        {t('social.comments', { count: story.comments, formatted: formatCount(story.comments) })}
+        {formatCount(story.comments)}
+        {/* Phones show the count alone, so the bar stays on one line. */}
+        <Box component="span" aria-hidden sx={{ display: { xs: 'none', sm: 'inline' }, ml: 0.5 }}>
+          {t('social.commentsWord', { count: story.comments })}
+        </Box>
       </Button>
       <Box sx={{ flexGrow: 1 }} />
       <ShareButton story={story} />
