@@ -93,7 +93,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await logoutSession({ db: app.db, sessionId: actorOf(request).sessionId });
+      await logoutSession({ db: app.db, actor: actorOf(request) });
       return { message: messages.loggedOut };
     },
   );

@@ -7,6 +7,9 @@ import { rateLimited, unauthorized } from '../../lib/errors';
 import { signAccessToken } from '../../lib/jwt';
 import { dummyPasswordHash, verifyPassword } from '../../lib/passwords';
 import type { RateLimiter } from '../../lib/rate-limiter';
+import type { Actor } from '../../plugins/auth';
+import { recordActivity } from '../tracking/record';
+import { LOGOUT_REPEAT_WINDOW_MS, recordActivityOnce } from '../tracking/record-once';
 import { loadUserView } from '../users/user-view';
 import { createSession, type TokenPair } from './sessions.service';
 
@@ -64,13 +67,21 @@ export async function loginUser(options: {
   }
   await limiter.reset(accountKey);
 
-  const tokens = await createSession({
-    db,
-    jwtSecret: options.jwtSecret,
-    userId: account.id,
-    role: account.role,
-    userAgent: options.userAgent,
-    ip: options.ip,
+  const tokens = await db.transaction(async (tx) => {
+    const opened = await createSession({
+      db: tx,
+      jwtSecret: options.jwtSecret,
+      userId: account.id,
+      role: account.role,
+      userAgent: options.userAgent,
+      ip: options.ip,
+    });
+    await recordActivity(
+      tx,
+      { userId: account.id, role: account.role },
+      { resource: 'AUTH', action: 'LOGIN' },
+    );
+    return opened;
   });
   const user = await loadUserView(db, account.id);
   if (!user) {
@@ -79,11 +90,14 @@ export async function loginUser(options: {
   return { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, user };
 }
 
-async function revokeSession(db: DbOrTx, sessionId: string, reason: string, now: Date): Promise<void> {
-  await db
+/** Revokes a live session; answers whether this call did it (false: it was already revoked). */
+async function revokeSession(db: DbOrTx, sessionId: string, reason: string, now: Date): Promise<boolean> {
+  const revoked = await db
     .update(sessions)
     .set({ revokedAt: now, revokedReason: reason })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return revoked.length > 0;
 }
 
 /**
@@ -146,7 +160,20 @@ export async function changeToken(options: {
   return outcome;
 }
 
-/** Ends a session: its access token and every refresh token of it stop working at once. */
-export async function logoutSession(options: { db: Db; sessionId: string; now?: Date }): Promise<void> {
-  await revokeSession(options.db, options.sessionId, 'logout', options.now ?? new Date());
+/**
+ * Ends a session: its access token and every refresh token of it stop working at once. A student's
+ * logout is recorded once: by the call that revoked the session, and not again if the spec's client
+ * reported it through POST /tracking a moment before.
+ */
+export async function logoutSession(options: {
+  db: Db;
+  actor: Pick<Actor, 'userId' | 'sessionId' | 'role'>;
+  now?: Date;
+}): Promise<void> {
+  const { actor } = options;
+  await options.db.transaction(async (tx) => {
+    if (await revokeSession(tx, actor.sessionId, 'logout', options.now ?? new Date())) {
+      await recordActivityOnce(tx, actor, { resource: 'AUTH', action: 'LOGOUT' }, LOGOUT_REPEAT_WINDOW_MS);
+    }
+  });
 }

@@ -16,6 +16,7 @@ import { cleanStoryHtml } from '../../lib/rich-text';
 import type { Actor } from '../../plugins/auth';
 import { deleteCovers, processCover, storeCover } from '../media/covers';
 import { notifyStoryPublished } from '../notifications/notifications.service';
+import { recordActivities, recordActivity } from '../tracking/record';
 import {
   allowedStatuses,
   canView,
@@ -183,6 +184,11 @@ export async function createStory(options: {
     if (sentNow) {
       await recordRevision(tx, created!);
     }
+    const fic = { storyId: created!.id, storyTitle: created!.title };
+    await recordActivities(tx, actor, [
+      { resource: 'STORIES', action: 'CREATE', ...fic, writingTime: input.writingTime },
+      ...(sentNow ? [{ resource: 'STORIES', action: 'SEND', ...fic } as const] : []),
+    ]);
     return created!.id;
   });
   return getStory({ db, actor, storyId });
@@ -248,10 +254,17 @@ export async function updateStory(options: {
         updatedAt: new Date(),
       })
       .where(and(eq(stories.id, storyId), inArray(stories.status, [...allowed])))
-      .returning({ id: stories.id });
+      .returning({ id: stories.id, title: stories.title });
     if (!updated) {
       throw await raceError(tx, actor, storyId, 'edit');
     }
+    await recordActivity(tx, relation === 'author' ? actor : null, {
+      resource: 'STORIES',
+      action: 'UPDATE',
+      storyId,
+      storyTitle: updated.title,
+      writingTime: input.writingTime ?? null,
+    });
     if (input.tags !== undefined) {
       await replaceStoryTags(tx, storyId, input.tags);
     }
@@ -285,6 +298,7 @@ export async function sendStory(options: { db: Db; actor: Actor; storyId: string
       throw await raceError(tx, actor, storyId, 'send');
     }
     await recordRevision(tx, sent);
+    await recordActivity(tx, actor, { resource: 'STORIES', action: 'SEND', storyId, storyTitle: sent.title });
   });
   return getStory({ db, actor, storyId });
 }
@@ -337,15 +351,21 @@ export async function publishStory(options: {
 /** DELETE /stories/:id: the fic with its cover sizes, tags links and revisions. */
 export async function deleteStory(options: { db: Db; actor: Actor; storyId: string }): Promise<void> {
   const { db, actor, storyId } = options;
-  const { allowed } = await loadForAction(db, actor, storyId, 'delete');
+  const { allowed, relation } = await loadForAction(db, actor, storyId, 'delete');
   await db.transaction(async (tx) => {
     const [deleted] = await tx
       .delete(stories)
       .where(and(eq(stories.id, storyId), inArray(stories.status, [...allowed])))
-      .returning({ coverId: stories.coverId });
+      .returning({ coverId: stories.coverId, title: stories.title });
     if (!deleted) {
       throw await raceError(tx, actor, storyId, 'delete');
     }
+    // The fic is gone: the line keeps its title only.
+    await recordActivity(tx, relation === 'author' ? actor : null, {
+      resource: 'STORIES',
+      action: 'DELETE',
+      storyTitle: deleted.title,
+    });
     await deleteCovers({ db: tx, coverIds: [deleted.coverId] });
   });
 }

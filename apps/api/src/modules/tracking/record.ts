@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { trackingActions } from '@fics/contracts';
 import type { DbOrTx } from '../../db/client';
 import { trackingEvents } from '../../db/schema';
@@ -36,7 +37,11 @@ export async function recordActivity(
   await recordActivities(db, actor, [event]);
 }
 
-/** Several events of one user in one statement (no N+1). */
+/**
+ * Several events of one user in one statement (no N+1), in the order they happened: the activity
+ * page sorts by time, so each later event of the batch is stamped a microsecond after the one
+ * before (a fic created and sent at once reads 'sent' above 'created', not in a random order).
+ */
 export async function recordActivities(
   db: DbOrTx,
   actor: Recorder | null,
@@ -46,7 +51,7 @@ export async function recordActivities(
     return;
   }
   await db.insert(trackingEvents).values(
-    events.map((event) => ({
+    events.map((event, index) => ({
       userId: actor.userId,
       resource: event.resource,
       action: event.action,
@@ -55,6 +60,7 @@ export async function recordActivities(
       commentId: event.commentId ?? null,
       replyId: event.replyId ?? null,
       writingTime: event.writingTime ?? null,
+      ...(index > 0 ? { createdAt: sql`now() + ${index} * interval '1 microsecond'` } : {}),
     })),
   );
 }

@@ -5,13 +5,14 @@ import { deleteMedia } from '../media/media.service';
 
 /**
  * Points the user at a new picture (or none) and deletes the previous one. The user's row is
- * locked first, so two uploads at once cannot both keep a picture nobody points at.
+ * locked first, so two uploads at once cannot both keep a picture nobody points at. Answers whether
+ * the picture changed (removing a photo the user does not have changes nothing).
  */
 export async function replaceProfilePicture(options: {
   tx: DbOrTx;
   userId: string;
   pictureId: string | null;
-}): Promise<void> {
+}): Promise<boolean> {
   const { tx, userId, pictureId } = options;
   const [row] = await tx
     .select({ previous: users.profilePictureId })
@@ -19,7 +20,7 @@ export async function replaceProfilePicture(options: {
     .where(eq(users.id, userId))
     .for('update');
   if (!row || row.previous === pictureId) {
-    return;
+    return false;
   }
   await tx
     .update(users)
@@ -28,4 +29,5 @@ export async function replaceProfilePicture(options: {
   if (row.previous) {
     await deleteMedia({ db: tx, ids: [row.previous] });
   }
+  return true;
 }

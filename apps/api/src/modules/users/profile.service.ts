@@ -8,6 +8,7 @@ import { forbidden, notFound, validationError } from '../../lib/errors';
 import type { Actor } from '../../plugins/auth';
 import { processImage } from '../media/images';
 import { storeImage } from '../media/media.service';
+import { recordActivities, recordActivity, type ActivityEvent } from '../tracking/record';
 import { replaceProfilePicture } from './profile-picture';
 import { loadUserView } from './user-view';
 
@@ -42,7 +43,8 @@ function assertOwnProfile(actor: Actor, userId: string): void {
 
 /**
  * Edits the caller's own profile (spec 000 §2 Profile): name, bio, phone (students only, spec §6)
- * and photo. A new photo replaces and deletes the previous one.
+ * and photo. A new photo replaces and deletes the previous one. A student's changed name, bio and
+ * photo are recorded in their activity (the phone is not one of the spec's events).
  */
 export async function updateProfile(options: {
   db: Db;
@@ -62,6 +64,12 @@ export async function updateProfile(options: {
   }
   const image = options.file ? await processImage(options.file) : undefined;
   await db.transaction(async (tx) => {
+    // The values before, read under the row's lock: only a real change is the student's activity.
+    const [before] = await tx
+      .select({ name: users.name, bio: users.bio })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
     await tx
       .update(users)
       .set({
@@ -71,10 +79,22 @@ export async function updateProfile(options: {
         updatedAt: new Date(),
       })
       .where(eq(users.id, userId));
+    let avatarChanged = false;
     if (image) {
       const pictureId = await storeImage({ db: tx, ownerId: userId, image });
-      await replaceProfilePicture({ tx, userId, pictureId });
+      avatarChanged = await replaceProfilePicture({ tx, userId, pictureId });
     }
+    const events: ActivityEvent[] = [];
+    if (input.name !== undefined && input.name !== before?.name) {
+      events.push({ resource: 'PROFILE', action: 'UPDATE_NAME' });
+    }
+    if (input.bio !== undefined && input.bio !== before?.bio) {
+      events.push({ resource: 'PROFILE', action: 'UPDATE_BIO' });
+    }
+    if (avatarChanged) {
+      events.push({ resource: 'PROFILE', action: 'UPDATE_AVATAR' });
+    }
+    await recordActivities(tx, actor, events);
   });
   return viewOf(db, userId);
 }
@@ -83,6 +103,10 @@ export async function updateProfile(options: {
 export async function deleteProfilePhoto(options: { db: Db; actor: Actor; userId: string }): Promise<User> {
   const { db, actor, userId } = options;
   assertOwnProfile(actor, userId);
-  await db.transaction((tx) => replaceProfilePicture({ tx, userId, pictureId: null }));
+  await db.transaction(async (tx) => {
+    if (await replaceProfilePicture({ tx, userId, pictureId: null })) {
+      await recordActivity(tx, actor, { resource: 'PROFILE', action: 'UPDATE_AVATAR' });
+    }
+  });
   return viewOf(db, userId);
 }
