@@ -11,6 +11,7 @@ export const gallery = {
   likes: 'me gusta',
   found_one: '{{count}} fic encontrado',
   found_other: '{{count}} fics encontrados',
+  foundAtLeast: 'Más de {{count}} fics encontrados',
   toggle: 'Filtrar fics',
   toggleActive_one: 'Filtrar fics ({{count}} filtro activo)',
   toggleActive_other: 'Filtrar fics ({{count}} filtros activos)',

@@ -10,6 +10,12 @@ export type GalleryPage = GalleryResponse['stories'];
  *
  *   <script>window.__FICS_INITIAL_GALLERY__ = { "query": "tags=terror", "stories": { docs, page: 1, … } }</script>
  *
+ * or, the same object as JSON in an element the Content-Security-Policy (script-src 'self') lets
+ * through without a hash or nonce, since it is data and never runs:
+ *
+ *   <script type="application/json" id="fics-initial-gallery">{ "query": "", "stories": { … } }</script>
+ *
+ * (either way with '<' written as \u003c inside the JSON, so a title cannot close the script).
  * `query` is the query string of the URL the page was served for ('' for `/`, with or without '?',
  * any parameter order; parameters other than the filters are ignored). `stories` is what
  * GET /stories?<those filters> answers under `stories` for page 1, as a visitor without a session
@@ -25,6 +31,28 @@ export interface InitialGallery {
 declare global {
   interface Window {
     __FICS_INITIAL_GALLERY__?: InitialGallery;
+  }
+}
+
+/** The id of the JSON element holding the first page (the other way to send it). */
+export const INITIAL_GALLERY_ELEMENT_ID = 'fics-initial-gallery';
+
+/** What the server sent, taken out of the page so it is read once; undefined when nothing was. */
+function takeSent(): Partial<InitialGallery> | undefined {
+  const global = window.__FICS_INITIAL_GALLERY__;
+  if (global) {
+    delete window.__FICS_INITIAL_GALLERY__;
+    return global;
+  }
+  const element = document.getElementById(INITIAL_GALLERY_ELEMENT_ID);
+  if (!element) {
+    return undefined;
+  }
+  element.remove();
+  try {
+    return JSON.parse(element.textContent ?? '') as Partial<InitialGallery>;
+  } catch {
+    return undefined;
   }
 }
 
@@ -47,12 +75,9 @@ export function takeInitialGallery(filters: GalleryUrlFilters): GalleryPage | un
   if (typeof window === 'undefined') {
     return undefined;
   }
-  const initial = window.__FICS_INITIAL_GALLERY__;
-  if (!initial) {
-    return undefined;
-  }
-  delete window.__FICS_INITIAL_GALLERY__;
+  const initial = takeSent();
   if (
+    !initial ||
     typeof initial.query !== 'string' ||
     !isPage(initial.stories) ||
     getToken() !== null ||

@@ -37,6 +37,8 @@ interface FilterPanelProps {
 
 const noColleges: CollegeOption[] = [];
 
+const readableWhenDisabled = { '&.Mui-disabled': { color: 'text.secondary' } } as const;
+
 /**
  * The gallery's filter panel (spec 000 §2 Home), opened from the header's toggle or a filter chip:
  * title, tags with suggestions, school, and a grade of that school; Limpiar and Buscar. Loaded on
@@ -269,7 +271,12 @@ export function FilterPanel({ filters, onApply, onClear, onClose, focus, seq }: 
             onChange={(event) => setDraft((d) => ({ ...d, gradeId: event.target.value }))}
             disabled={!college}
             helperText={college ? undefined : t('gallery.gradeNeedsCollege')}
-            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+            slotProps={{
+              select: { displayEmpty: true },
+              // Readable while disabled: the label and the hint say why (contrast 4.5:1).
+              inputLabel: { shrink: true, sx: readableWhenDisabled },
+              formHelperText: { sx: readableWhenDisabled },
+            }}
           >
             <MenuItem value="">{t('gallery.anyGrade')}</MenuItem>
             {grades.map((grade) => (

@@ -26,7 +26,7 @@ export function FilterToggle() {
       aria-controls={open ? FILTER_PANEL_ID : undefined}
       sx={{ color: open ? 'primary.dark' : 'text.primary', bgcolor: open ? 'action.selected' : undefined }}
     >
-      <Badge badgeContent={count} color="primary" overlap="circular">
+      <Badge badgeContent={count} color="primary">
         <FilterListIcon />
       </Badge>
     </IconButton>

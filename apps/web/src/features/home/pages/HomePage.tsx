@@ -27,7 +27,9 @@ export function HomePage() {
   const gallery = useGallery(filters);
   const heading = useRef<HTMLHeadingElement>(null);
   const filtered = countFilters(filters) > 0;
-  const total = gallery.data?.pages[0]?.totalDocs;
+  const first = gallery.data?.pages[0];
+  // Past a cap the API counts a search only so far, and says so (totalIsLowerBound).
+  const lowerBound = (first as { totalIsLowerBound?: boolean } | undefined)?.totalIsLowerBound === true;
 
   // Leaving the home closes the panel: the next visit starts with the gallery.
   useEffect(() => () => filterPanel.close(), []);
@@ -78,7 +80,9 @@ export function HomePage() {
             <LazyActiveFilters filters={filters} onChange={setFilters} />
           </Suspense>
           <Typography role="status" variant="body2" color="text.secondary">
-            {total === undefined ? '' : t('gallery.found', { count: total })}
+            {first === undefined
+              ? ''
+              : t(lowerBound ? 'gallery.foundAtLeast' : 'gallery.found', { count: first.totalDocs })}
           </Typography>
         </Box>
       ) : null}
