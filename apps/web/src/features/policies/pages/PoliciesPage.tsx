@@ -1,6 +1,8 @@
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/PageTitle';
 import { useClientConfig } from '../../../lib/resources';
@@ -15,6 +17,9 @@ type PolicyTab = (typeof tabs)[number];
 /** `?tab=privacidad` opens the privacy policy; no parameter (or an unknown one), the terms. */
 const params = { tab: urlParam.oneOf(tabs, 'terminos') };
 
+/** The brand blue is too light for text on white: the open tab's label uses its dark shade. */
+const tabSx = { '&.Mui-selected': { color: 'primary.dark' } } as const;
+
 const documents = { terminos: terms, privacidad: privacy } as const;
 
 /**
@@ -24,6 +29,8 @@ const documents = { terminos: terms, privacidad: privacy } as const;
 export function PoliciesPage() {
   const { t } = useTranslation();
   const [{ tab }, setUrl] = useUrlState(params);
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('md'));
   const config = useClientConfig();
   // No configuration (an older server, offline): the texts name 'nuestro correo de contacto'.
   const email = { address: config.data?.contactEmail || null, pending: config.isPending };
@@ -37,17 +44,19 @@ export function PoliciesPage() {
         value={tab}
         onChange={(_event, value: PolicyTab) => setUrl({ tab: value }, { replace: true })}
         aria-label={t('policies.tabsLabel')}
-        variant="scrollable"
-        allowScrollButtonsMobile={false}
+        // On phones the two tabs share the width (their labels may wrap) rather than scroll sideways.
+        variant={phone ? 'fullWidth' : 'standard'}
         sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}
       >
         <Tab
+          sx={tabSx}
           value="terminos"
           label={t('policies.termsTab')}
           id={tabId('terminos')}
           aria-controls={panelId('terminos')}
         />
         <Tab
+          sx={tabSx}
           value="privacidad"
           label={t('policies.privacyTab')}
           id={tabId('privacidad')}

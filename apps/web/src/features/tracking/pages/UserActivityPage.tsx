@@ -77,7 +77,7 @@ export function UserActivityPage() {
       ) : (
         <UserHeading user={user.data.user} />
       )}
-      <Box component="section" aria-labelledby={titleId}>
+      <Box component="section" aria-labelledby={titleId} sx={{ maxWidth: 960 }}>
         <Typography variant="h2" id={titleId} sx={{ mb: 2 }}>
           {trackingMessages.title}
         </Typography>
