@@ -25,6 +25,18 @@ describe('LoginDialog', () => {
     expect(screen.getByLabelText('Contraseña')).toHaveAttribute('type', 'password');
   });
 
+  it('links the terms and the privacy policy, closing the dialog when followed', async () => {
+    const { onClose, user } = renderDialog();
+    expect(screen.getByRole('link', { name: 'Términos y Condiciones' })).toHaveAttribute(
+      'href',
+      '/terminos-condiciones',
+    );
+    const privacy = screen.getByRole('link', { name: 'Política de Privacidad' });
+    expect(privacy).toHaveAttribute('href', '/terminos-condiciones?tab=privacidad');
+    await user.click(privacy);
+    expect(onClose).toHaveBeenCalled();
+  });
+
   it('shows the required messages when submitted empty, without calling the server', async () => {
     const fetchMock = mockApi({});
     const { user } = renderDialog();

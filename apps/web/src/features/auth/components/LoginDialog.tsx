@@ -13,6 +13,7 @@ import Alert from '@mui/material/Alert';
 import CloseIcon from '@mui/icons-material/Close';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { loginBodySchema, messages, recoverPasswordBodySchema } from '@fics/contracts';
@@ -80,8 +81,32 @@ export function LoginDialog({ open, onClose }: LoginDialogProps) {
             }}
           />
         )}
+        <PolicyLinks onFollow={close} />
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The terms and the privacy policy (/terminos-condiciones), which the shell links nowhere else. */
+function PolicyLinks({ onFollow }: { onFollow: () => void }) {
+  const { t } = useTranslation();
+  const link = (to: string, label: string) => (
+    <Link
+      component={RouterLink}
+      to={to}
+      onClick={onFollow}
+      color="text.secondary"
+      sx={{ whiteSpace: 'nowrap' }}
+    >
+      {label}
+    </Link>
+  );
+  return (
+    <Typography variant="body2" sx={{ mt: 3, textAlign: 'center', color: 'text.secondary' }}>
+      {link('/terminos-condiciones', t('policies.termsTab'))}
+      {' · '}
+      {link('/terminos-condiciones?tab=privacidad', t('policies.privacyTab'))}
+    </Typography>
   );
 }
 
