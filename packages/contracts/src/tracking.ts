@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, pagedSchema, pageQuerySchema } from './common';
+import { pagedSchema, pageQuerySchema } from './common';
 
 /**
  * A student's activity (spec 001 §2 User activity tracking, §3 Tracking record; architecture.md
@@ -65,7 +65,9 @@ export const createTrackingBodySchema = z.discriminatedUnion(
     z.object({
       resource: z.literal('STORIES', { error: trackingMessages.onlyReadOrLogout }),
       action: z.literal('READ'),
-      storyId: idSchema,
+      storyId: z.uuid({
+        error: (issue) => (issue.input === undefined ? trackingMessages.storyRequired : 'Identificador inválido'),
+      }),
     }),
     z.object({
       resource: z.literal('AUTH', { error: trackingMessages.onlyReadOrLogout }),

@@ -1,0 +1,195 @@
+import { asc, count, desc, eq, inArray } from 'drizzle-orm';
+import {
+  storyMessages,
+  type CreateTrackingBody,
+  type Paged,
+  type TrackingQuery,
+  type TrackingRecord,
+} from '@fics/contracts';
+import type { Db, DbOrTx } from '../../db/client';
+import { commentReplies, comments, evaluations, stories, trackingEvents } from '../../db/schema';
+import { forbidden, notFound, rateLimited } from '../../lib/errors';
+import { readPage } from '../../lib/paging';
+import type { RateLimiter } from '../../lib/rate-limiter';
+import type { Actor } from '../../plugins/auth';
+import { teacherGradeIds } from '../colleges/colleges.scope';
+import { canView } from '../stories/story-status';
+import { storyRelation } from '../stories/story-view';
+import { findUserRecord, isStudentOf } from '../users/users.access';
+import { LOGOUT_REPEAT_WINDOW_MS, READ_REPEAT_WINDOW_MS, recordActivityOnce } from './record-once';
+
+/** POST /tracking calls a user may make (any role), per minute: a reader opening fics one by one. */
+export const TRACKING_RATE_LIMIT = { limit: 60, windowMs: 60 * 1000 } as const;
+
+/** What deciding whether the caller may see a fic needs, without its text. */
+async function findStoryForReading(db: DbOrTx, storyId: string) {
+  const [row] = await db
+    .select({
+      id: stories.id,
+      title: stories.title,
+      status: stories.status,
+      authorId: stories.authorId,
+      gradeId: stories.gradeId,
+      evaluatorId: evaluations.teacherId,
+    })
+    .from(stories)
+    .leftJoin(evaluations, eq(evaluations.storyId, stories.id))
+    .where(eq(stories.id, storyId))
+    .limit(1);
+  return row;
+}
+
+/**
+ * POST /tracking: the two events the server cannot see (architecture.md §6.6). Reading a fic needs
+ * a fic the caller may see (404 otherwise, as GET /stories/:id). Answers whether a line was written:
+ * never for teachers and administrators, and not again for a fic the student read in the last 30
+ * minutes or a logout already recorded in the last minute.
+ */
+export async function recordClientEvent(options: {
+  db: Db;
+  limiter: RateLimiter;
+  actor: Actor;
+  body: CreateTrackingBody;
+}): Promise<boolean> {
+  const { db, actor, body } = options;
+  const hit = await options.limiter.hit(
+    `tracking:user:${actor.userId}`,
+    TRACKING_RATE_LIMIT.limit,
+    TRACKING_RATE_LIMIT.windowMs,
+  );
+  if (!hit.allowed) {
+    throw rateLimited(hit.retryAfterMs / 1000);
+  }
+  if (body.action === 'LOGOUT') {
+    return recordActivityOnce(db, actor, { resource: 'AUTH', action: 'LOGOUT' }, LOGOUT_REPEAT_WINDOW_MS);
+  }
+  const story = await findStoryForReading(db, body.storyId);
+  if (!story || !canView(await storyRelation(db, actor, story), story.status)) {
+    throw notFound(storyMessages.notFound);
+  }
+  return recordActivityOnce(
+    db,
+    actor,
+    { resource: 'STORIES', action: 'READ', storyId: story.id, storyTitle: story.title },
+    READ_REPEAT_WINDOW_MS,
+  );
+}
+
+/**
+ * Who may read a user's activity (spec 001 §2, §6): administrators anyone's, teachers their own
+ * students' (a student holding one of the teacher's grades). Students, the user themself included,
+ * get 403 before anything is looked up; a teacher asking about anyone else 403; an unknown user 404.
+ */
+async function assertCanReadActivity(db: DbOrTx, actor: Actor, userId: string): Promise<void> {
+  if (actor.role !== 'ADMIN' && actor.role !== 'TEACHER') {
+    throw forbidden();
+  }
+  const target = await findUserRecord(db, userId);
+  if (!target) {
+    throw notFound();
+  }
+  if (actor.role === 'TEACHER' && !isStudentOf(target, await teacherGradeIds(db, actor.userId))) {
+    throw forbidden();
+  }
+}
+
+type EventRow = {
+  id: string;
+  resource: TrackingRecord['resource'];
+  action: string;
+  storyId: string | null;
+  storyTitle: string | null;
+  commentId: string | null;
+  replyId: string | null;
+  writingTime: number | null;
+  createdAt: Date;
+};
+
+/** The comments and replies the page's events name, two lookups for the whole page. */
+async function loadMentioned(db: DbOrTx, rows: EventRow[]) {
+  const commentIds = [...new Set(rows.flatMap((row) => (row.commentId ? [row.commentId] : [])))];
+  const replyIds = [...new Set(rows.flatMap((row) => (row.replyId ? [row.replyId] : [])))];
+  const [commentRows, replyRows] = await Promise.all([
+    commentIds.length === 0
+      ? []
+      : db
+          .select({ id: comments.id, text: comments.text, createdAt: comments.createdAt })
+          .from(comments)
+          .where(inArray(comments.id, commentIds)),
+    replyIds.length === 0
+      ? []
+      : db
+          .select({ id: commentReplies.id, text: commentReplies.text, createdAt: commentReplies.createdAt })
+          .from(commentReplies)
+          .where(inArray(commentReplies.id, replyIds)),
+  ]);
+  return {
+    comments: new Map(commentRows.map((row) => [row.id, row])),
+    replies: new Map(replyRows.map((row) => [row.id, row])),
+  };
+}
+
+/** A comment or reply named by an event, with its text and date while it exists (spec 001 §3). */
+function mentioned(
+  id: string | null,
+  found: Map<string, { text: string; createdAt: Date }>,
+): TrackingRecord['commentId'] {
+  if (!id) {
+    return null;
+  }
+  const row = found.get(id);
+  return { _id: id, text: row?.text ?? null, createdAt: row?.createdAt.toISOString() ?? null };
+}
+
+/**
+ * GET /tracking/:userId: the user's activity, newest first, one page read on
+ * `tracking_events_user_created_idx`.
+ */
+export async function listTracking(options: {
+  db: DbOrTx;
+  actor: Actor;
+  userId: string;
+  query: TrackingQuery;
+}): Promise<Paged<TrackingRecord>> {
+  const { db, actor, userId, query } = options;
+  await assertCanReadActivity(db, actor, userId);
+  const ofUser = eq(trackingEvents.userId, userId);
+  return readPage({
+    query,
+    fetch: async ({ limit, offset }) => {
+      const rows: EventRow[] = await db
+        .select({
+          id: trackingEvents.id,
+          resource: trackingEvents.resource,
+          action: trackingEvents.action,
+          storyId: trackingEvents.storyId,
+          storyTitle: trackingEvents.storyTitle,
+          commentId: trackingEvents.commentId,
+          replyId: trackingEvents.replyId,
+          writingTime: trackingEvents.writingTime,
+          createdAt: trackingEvents.createdAt,
+        })
+        .from(trackingEvents)
+        .where(ofUser)
+        .orderBy(desc(trackingEvents.createdAt), asc(trackingEvents.id))
+        .limit(limit)
+        .offset(offset);
+      const found = await loadMentioned(db, rows);
+      return rows.map((row) => ({
+        _id: row.id,
+        resource: row.resource,
+        action: row.action,
+        date: row.createdAt.toISOString(),
+        writingTime: row.writingTime,
+        storyId: row.storyId,
+        storyTitle: row.storyTitle,
+        commentId: mentioned(row.commentId, found.comments),
+        replyId: mentioned(row.replyId, found.replies),
+      }));
+    },
+    count: async () => {
+      const [row] = await db.select({ n: count() }).from(trackingEvents).where(ofUser);
+      return Number(row?.n ?? 0);
+    },
+  });
+}
