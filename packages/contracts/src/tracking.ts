@@ -66,7 +66,8 @@ export const createTrackingBodySchema = z.discriminatedUnion(
       resource: z.literal('STORIES', { error: trackingMessages.onlyReadOrLogout }),
       action: z.literal('READ'),
       storyId: z.uuid({
-        error: (issue) => (issue.input === undefined ? trackingMessages.storyRequired : 'Identificador inválido'),
+        error: (issue) =>
+          issue.input === undefined ? trackingMessages.storyRequired : 'Identificador inválido',
       }),
     }),
     z.object({
