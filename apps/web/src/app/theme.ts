@@ -47,7 +47,12 @@ const baseTheme = createTheme({
     MuiLink: { styleOverrides: { root: { color: colors.primaryDark } } },
     MuiTextField: { defaultProps: { fullWidth: true } },
     MuiFormHelperText: { styleOverrides: { root: { '&.Mui-error': { color: colors.errorDark } } } },
-    MuiFormLabel: { styleOverrides: { root: { '&.Mui-error': { color: colors.errorDark } } } },
+    // A focused field's label is drawn in the brand blue by default: 2.6:1 on white (axe color-contrast).
+    MuiFormLabel: {
+      styleOverrides: {
+        root: { '&.Mui-focused': { color: colors.primaryDark }, '&.Mui-error': { color: colors.errorDark } },
+      },
+    },
     MuiDialogTitle: { styleOverrides: { root: { fontWeight: 700 } } },
   },
 });
