@@ -14,9 +14,9 @@ export const galleryTagsMax = 5;
 /**
  * A title search, several tags, or a tag with a school or grade are counted up to this many fics
  * (docs/decisions/gallery.md): past it `totalDocs` is a lower bound and says so
- * (`totalIsLowerBound`); `hasNextPage` is exact either way.
+ * (`totalIsLowerBound`: '50+' in a result line); `hasNextPage` is exact either way.
  */
-export const galleryCountCap = 1000;
+export const galleryCountCap = 50;
 
 export const galleryMessages = {
   searchTitleMax: `La búsqueda debe tener máximo ${storyLimits.titleMax} caracteres`,

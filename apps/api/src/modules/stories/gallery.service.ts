@@ -19,7 +19,7 @@
  * Importing this module has no side effects: the HTML shell calls `readGalleryPage` to put the
  * first page in the page it serves.
  */
-import { and, asc, count, desc, eq, exists, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   galleryCountCap,
@@ -143,10 +143,10 @@ const cardColumns = {
 const otherTag = alias(storyTags, 'other_tag');
 
 /**
- * The plan's fics as a query, in the gallery's order (`ordered`) or not (counting). Walking a tag
- * reads story_tags_tag_published_idx, whose order (published_at desc, story_id) is the fics'.
+ * The plan's fics in the gallery's order. Walking a tag reads story_tags_tag_published_idx, whose
+ * order (published_at desc, story_id) is the fics'.
  */
-function matching(db: DbOrTx, plan: GalleryPlan, ordered: boolean) {
+function matching(db: DbOrTx, plan: GalleryPlan) {
   const conditions: SQL[] = [eq(stories.status, 'PUBLISHED')];
   if (plan.gradeId !== undefined) {
     conditions.push(eq(stories.gradeId, plan.gradeId));
@@ -175,71 +175,93 @@ function matching(db: DbOrTx, plan: GalleryPlan, ordered: boolean) {
       .from(storyTags)
       .innerJoin(stories, eq(stories.id, storyTags.storyId))
       .where(and(eq(storyTags.tagId, plan.walk.tagId), isNotNull(storyTags.publishedAt), ...conditions));
-    return ordered ? walked.orderBy(desc(storyTags.publishedAt), asc(storyTags.storyId)) : walked;
+    return walked.orderBy(desc(storyTags.publishedAt), asc(storyTags.storyId));
   }
   const walked = db
     .select(cardColumns)
     .from(stories)
     .where(and(...conditions));
-  return ordered ? walked.orderBy(desc(stories.publishedAt), asc(stories.id)) : walked;
+  return walked.orderBy(desc(stories.publishedAt), asc(stories.id));
 }
 
-/** offset + limit + 1 fics walked, the page's joined to their authors (one query). */
-async function readRows(db: DbOrTx, plan: GalleryPlan, window: { limit: number; offset: number }) {
-  const page = matching(db, plan, true)
-    .limit(window.limit + 1)
-    .offset(window.offset)
-    .as('page');
-  return db
-    .select({
-      id: page.id,
-      title: page.title,
-      coverId: page.coverId,
-      authorId: page.authorId,
-      anonymity: page.anonymity,
-      nicknameValue: page.nicknameValue,
-      publishedAt: page.publishedAt,
-      likesCount: page.likesCount,
-      authorName: users.name,
-      authorRole: roles.name,
-      authorPictureId: users.profilePictureId,
-    })
-    .from(page)
-    .innerJoin(users, eq(users.id, page.authorId))
+/** A window of the matching fics, in the gallery's order. */
+function readRows(db: DbOrTx, plan: GalleryPlan, window: { limit: number; offset: number }) {
+  return matching(db, plan).limit(window.limit).offset(window.offset);
+}
+
+/**
+ * The page's authors by id (their primary key), read apart from the page: joined to it, the planner
+ * misjudged the page's size and hashed the whole users table (2,100 rows at 10,000 fics).
+ */
+async function loadAuthors(db: DbOrTx, authorIds: string[]) {
+  if (authorIds.length === 0) {
+    return new Map<string, { name: string; role: string; pictureId: string | null }>();
+  }
+  const rows = await db
+    .select({ id: users.id, name: users.name, role: roles.name, pictureId: users.profilePictureId })
+    .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
-    .orderBy(desc(page.publishedAt), asc(page.id));
+    .where(inArray(users.id, [...new Set(authorIds)]));
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 type CardRow = Awaited<ReturnType<typeof readRows>>[number];
+type Author = { name: string; role: string; pictureId: string | null };
+
+type Total = { totalDocs: number; lowerBound: boolean };
+
+/** What the first `n` matches (at most galleryCountCap + 1 read) tell of the total. */
+const cappedTotal = (n: number): Total => ({ totalDocs: n, lowerBound: n > galleryCountCap });
 
 /**
- * The total: a counter, the page itself when it is the last, or the matches counted up to the cap
- * (one more tells that there are more).
+ * The page (and whether more follow) with its total. A counted set reads offset + limit + 1 fics and
+ * its counter. Any other filter walks on to galleryCountCap + 1 matches when the page lies within
+ * them, and counts what it walked: one walk in the index's order, whose cost depends on how common
+ * the matches are, not on how many fics there are (the cap is below what a common search finds
+ * among 10,000 fics). Past the cap the page tells what it can (exact on the last page).
  */
-async function totalOf(
+async function readWindow(
   db: DbOrTx,
   plan: GalleryPlan,
-  seen: { offset: number; shown: number; more: boolean },
-): Promise<{ totalDocs: number; lowerBound: boolean }> {
-  if (plan.total && 'value' in plan.total) {
-    return { totalDocs: plan.total.value, lowerBound: false };
+  query: { page: number; limit: number },
+): Promise<{ shown: CardRow[]; more: boolean; total: Total }> {
+  const { limit } = query;
+  const offset = (query.page - 1) * limit;
+  const counted = plan.total;
+  if (!counted && offset + limit <= galleryCountCap) {
+    const rows = await readRows(db, plan, { offset: 0, limit: galleryCountCap + 1 });
+    return {
+      shown: rows.slice(offset, offset + limit),
+      more: rows.length > offset + limit,
+      total: cappedTotal(rows.length),
+    };
   }
-  if (plan.total) {
-    const [row] = await db
-      .select({ n: galleryCounts.count })
-      .from(galleryCounts)
-      .where(and(eq(galleryCounts.scope, 'ALL'), eq(galleryCounts.key, ALL_KEY)));
-    return { totalDocs: row?.n ?? 0, lowerBound: false };
+  const [rows, total] = await Promise.all([
+    readRows(db, plan, { offset, limit: limit + 1 }),
+    counted ? counterTotal(db, counted) : undefined,
+  ]);
+  const shown = rows.slice(0, limit);
+  const more = rows.length > limit;
+  if (total) {
+    return { shown, more, total };
   }
-  if (seen.shown > 0 && !seen.more) {
-    return { totalDocs: seen.offset + seen.shown, lowerBound: false };
+  if (shown.length > 0) {
+    return { shown, more, total: { totalDocs: offset + shown.length + (more ? 1 : 0), lowerBound: more } };
   }
-  const matches = matching(db, plan, false)
-    .limit(galleryCountCap + 1)
-    .as('matches');
-  const [row] = await db.select({ n: count() }).from(matches);
-  const n = Number(row?.n ?? 0);
-  return n > galleryCountCap ? { totalDocs: n, lowerBound: true } : { totalDocs: n, lowerBound: false };
+  // A page past the end, past the cap: how many there are, up to the cap.
+  const first = await readRows(db, plan, { offset: 0, limit: galleryCountCap + 1 });
+  return { shown, more, total: cappedTotal(first.length) };
+}
+
+async function counterTotal(db: DbOrTx, counted: NonNullable<GalleryPlan['total']>): Promise<Total> {
+  if ('value' in counted) {
+    return { totalDocs: counted.value, lowerBound: false };
+  }
+  const [row] = await db
+    .select({ n: galleryCounts.count })
+    .from(galleryCounts)
+    .where(and(eq(galleryCounts.scope, 'ALL'), eq(galleryCounts.key, ALL_KEY)));
+  return { totalDocs: row?.n ?? 0, lowerBound: false };
 }
 
 /**
@@ -247,17 +269,17 @@ async function totalOf(
  * pseudonymous fic here (the gallery is public; the fic's page reveals it to those who may see
  * it); to a visitor without a session a student is 'Sofía E.' without a photo.
  */
-function cardAuthor(row: CardRow, actor: Actor | null): StoryAuthor | null {
-  if (authorHidden(row)) {
+function cardAuthor(row: CardRow, author: Author | undefined, actor: Actor | null): StoryAuthor | null {
+  if (!author || authorHidden(row)) {
     return null;
   }
-  if (!actor && row.authorRole === 'STUDENT') {
-    return { _id: row.authorId, name: publicStudentName(row.authorName), profilePicture: null };
+  if (!actor && author.role === 'STUDENT') {
+    return { _id: row.authorId, name: publicStudentName(author.name), profilePicture: null };
   }
   return {
     _id: row.authorId,
-    name: row.authorName,
-    profilePicture: row.authorPictureId ? { url: mediaUrl(row.authorPictureId) } : null,
+    name: author.name,
+    profilePicture: author.pictureId ? { url: mediaUrl(author.pictureId) } : null,
   };
 }
 
@@ -283,12 +305,13 @@ async function readFromDatabase(options: {
       },
     };
   }
-  const rows = await readRows(db, plan, { limit, offset });
-  const more = rows.length > limit;
-  const shown = rows.slice(0, limit);
-  const [covers, total] = await Promise.all([
+  const { shown, more, total } = await readWindow(db, plan, query);
+  const [covers, authors] = await Promise.all([
     loadCoverImages({ db, coverIds: shown.map((row) => row.coverId) }),
-    totalOf(db, plan, { offset, shown: shown.length, more }),
+    loadAuthors(
+      db,
+      shown.filter((row) => !authorHidden(row)).map((row) => row.authorId),
+    ),
   ]);
   const docs: GalleryCard[] = shown.map((row) => ({
     _id: row.id,
@@ -297,7 +320,7 @@ async function readFromDatabase(options: {
     anonymity: row.anonymity,
     nickname: row.nicknameValue !== null,
     nicknameValue: row.nicknameValue,
-    writtenBy: cardAuthor(row, actor),
+    writtenBy: cardAuthor(row, authors.get(row.authorId), actor),
     likesCount: row.likesCount,
     date: row.publishedAt!.toISOString(),
   }));

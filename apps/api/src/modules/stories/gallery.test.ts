@@ -317,7 +317,19 @@ describe('GET /stories (the gallery)', () => {
       .page!;
     expect(last).toMatchObject({ hasNextPage: false });
     expect(last.docs).toHaveLength(5);
-    expect(last.totalDocs).toBe(many);
+    expect(last).toMatchObject({ totalDocs: many, totalIsLowerBound: false });
+    // The page that ends at the cap, and a page past the end beyond it.
+    const atCap = (
+      await gallery(t.app, `?searchTitle=muchas&limit=10&page=${galleryCountCap / 10}`, w.classmate.headers)
+    ).page!;
+    expect(atCap).toMatchObject({
+      hasNextPage: true,
+      totalDocs: galleryCountCap + 1,
+      totalIsLowerBound: true,
+    });
+    expect(titles(atCap.docs)[0]).toBe(`Muchas ${galleryCountCap - 9}`);
+    const past = (await gallery(t.app, '?searchTitle=muchas&limit=10&page=30', w.classmate.headers)).page!;
+    expect(past).toMatchObject({ docs: [], hasNextPage: false, totalDocs: galleryCountCap + 1 });
     // The unfiltered total comes from the counters: exact at any size.
     const all = (await gallery(t.app, '', w.classmate.headers)).page!;
     expect(all).toMatchObject({ totalDocs: 30 + many, totalIsLowerBound: false });
