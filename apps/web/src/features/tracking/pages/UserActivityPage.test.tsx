@@ -164,14 +164,16 @@ describe('UserActivityPage (/usuarios/:userId)', { timeout: 30_000 }, () => {
   it('tells a teacher who may not see this student so, instead of failing', async () => {
     stubActivityApi([], {
       me: makeUser('TEACHER'),
-      user: { status: 403 },
+      // As the API answers a teacher of other grades: the user hidden, the activity refused.
+      user: { status: 404 },
       trackingStatus: 403,
     });
     renderApp(page);
     expect(
       await screen.findByText('No tienes permiso para ver la actividad de este usuario.'),
     ).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Actividad Reciente' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Actividad Reciente' })).toBeInTheDocument();
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Usuarios' })).toHaveAttribute('href', '/usuarios');
   });
 

@@ -47,11 +47,15 @@ export function UserActivityPage() {
   const activity = useUserActivity(userId);
   const titleId = useId();
 
-  const refusal = refusalOf(user.error) ?? refusalOf(activity.error);
+  // GET /users/:id hides a user the caller may not see (404) where GET /tracking says 403: the
+  // teacher is told they may not see this student rather than that no such student exists.
+  const refusals = [refusalOf(user.error), refusalOf(activity.error)];
+  const refusal = refusals.includes('forbidden') ? 'forbidden' : (refusals.find(Boolean) ?? null);
   if (refusal) {
     return (
       <>
         <BackToUsers />
+        <PageTitle title={trackingMessages.title} />
         <RefusedState refusal={refusal} />
       </>
     );
@@ -163,9 +167,5 @@ function RefusedState({ refusal }: { refusal: Refusal }) {
       <EmptyState icon={<PersonSearchOutlined fontSize="inherit" />} message={t('tracking.notFound')} />
     );
   }
-  return (
-    <Paper variant="outlined" sx={{ mt: 2 }}>
-      {state}
-    </Paper>
-  );
+  return <Paper variant="outlined">{state}</Paper>;
 }
