@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import './lib/i18n';
+import { loadAllTexts } from './lib/i18n';
 import { App } from './app/providers';
 
 const root = document.getElementById('root');
@@ -12,3 +12,11 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+
+// The other screens' texts: fetched once the first screen has loaded (its image included), so they
+// never compete with it; a lazy page opened sooner waits for them (lib/i18n.ts withAllTexts).
+if (document.readyState === 'complete') {
+  void loadAllTexts();
+} else {
+  window.addEventListener('load', () => void loadAllTexts(), { once: true });
+}

@@ -19,6 +19,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import type { RoleName } from '@fics/contracts';
+import { withAllTexts } from '../lib/i18n';
 import { HomePage } from '../features/home/pages/HomePage';
 import { AppLayout } from './layout/AppLayout';
 import { NotFoundPage } from './layout/NotFoundPage';
@@ -33,12 +34,15 @@ interface PageRoute {
   access: Access;
 }
 
-/** React.lazy for a named export: `lazyPage(() => import('./X'), 'XPage')`. */
+/**
+ * React.lazy for a named export: `lazyPage(() => import('./X'), 'XPage')`. The page renders once
+ * the rest of the text catalog is there too (lib/i18n.ts).
+ */
 export function lazyPage<M extends Record<string, unknown>, K extends keyof M>(
   load: () => Promise<M>,
   name: K,
 ): LazyExoticComponent<ComponentType> {
-  return lazy(() => load().then((module) => ({ default: module[name] as ComponentType })));
+  return lazy(() => withAllTexts(load).then((module) => ({ default: module[name] as ComponentType })));
 }
 
 const pages: readonly PageRoute[] = [

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { loadAllTexts } from '../lib/i18n';
 
 // Lazy pages are compiled on first import; on a busy machine that can outlast the 1 s default.
 configure({ asyncUtilTimeout: 8000 });
@@ -12,3 +13,6 @@ afterEach(() => {
 
 // jsdom does not implement scrolling; the shell scrolls to the top on each path change.
 window.scrollTo = () => undefined;
+
+// Screens under test render outside the router's lazy pages: give them the whole catalog up front.
+await loadAllTexts();

@@ -8,9 +8,12 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import { withAllTexts } from '../../../lib/i18n';
 
 // The dialog pulls in forms and validation: loaded on first open, not with the home page.
-const LoginDialog = lazy(() => import('./LoginDialog').then((m) => ({ default: m.LoginDialog })));
+const LoginDialog = lazy(() =>
+  withAllTexts(() => import('./LoginDialog')).then((m) => ({ default: m.LoginDialog })),
+);
 
 interface LoginDialogControl {
   openLogin: () => void;
