@@ -24,19 +24,9 @@ export type CommentsPage = z.infer<typeof commentsResponseSchema>['comments'];
 export type RepliesPage = z.infer<typeof repliesResponseSchema>['replies'];
 type Pages<T> = InfiniteData<{ docs: T[] }, number>;
 
-/**
- * The fic as the page caches it. `likedByMe` (whether the caller likes it) is optional until every
- * server sends it: without it the button starts as not liked and the first answer corrects it.
- */
-export type LikeableStory = Story & { likedByMe?: boolean };
-
 /** Changes the cached fic of the page (its like and comment counts), if it is cached. */
-function patchStory(
-  queryClient: QueryClient,
-  storyId: string,
-  patch: (story: LikeableStory) => LikeableStory,
-): void {
-  queryClient.setQueryData<LikeableStory>(queryKeys.stories.detail(storyId), (story) =>
+function patchStory(queryClient: QueryClient, storyId: string, patch: (story: Story) => Story): void {
+  queryClient.setQueryData<Story>(queryKeys.stories.detail(storyId), (story) =>
     story ? patch(story) : story,
   );
 }
@@ -66,9 +56,9 @@ export function useToggleLike(storyId: string) {
     mutationFn: () => api.post<LikeResponse>(`/stories/${storyId}`),
     onMutate: async () => {
       await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData<LikeableStory>(key);
+      const previous = queryClient.getQueryData<Story>(key);
       patchStory(queryClient, storyId, (story) => {
-        const liked = story.likedByMe ?? false;
+        const liked = story.likedByMe;
         return {
           ...story,
           likedByMe: !liked,

@@ -3,13 +3,12 @@ import type { User } from '@fics/contracts';
 import userEvent from '@testing-library/user-event';
 import { setTokens } from '../../lib/session';
 import { makeUser, mockApi, renderApp, requestUrl, type Handler } from '../../test/utils';
-import type { LikeableStory } from './api';
 
 export const storyId = '6f1c2a9e-0000-4000-8000-0000000000b2';
 export const storyPath = `/fics/${storyId}`;
 
 /** A published fic as GET /stories/:id answers it, nothing allowed but reading. */
-export function makePublishedStory(overrides: Partial<LikeableStory> = {}): LikeableStory {
+export function makePublishedStory(overrides: Partial<Story> = {}): Story {
   return {
     _id: storyId,
     title: 'El faro de Chiloé',
@@ -45,7 +44,7 @@ export function makePublishedStory(overrides: Partial<LikeableStory> = {}): Like
       canRevealAuthor: false,
     },
     ...overrides,
-  } satisfies Story & { likedByMe?: boolean };
+  };
 }
 
 export const studentAuthor: CommentAuthor = {
@@ -105,10 +104,7 @@ export const student = makeUser('STUDENT');
  * The fic page of `story` for `actor` (a student by default; null: a visitor), with GET /comments
  * answering no comments unless `handlers` says otherwise.
  */
-export function renderStoryPage(
-  story: LikeableStory,
-  options: { actor?: User | null; handlers?: Handlers } = {},
-) {
+export function renderStoryPage(story: Story, options: { actor?: User | null; handlers?: Handlers } = {}) {
   const actor = options.actor === undefined ? student : options.actor;
   const fetchMock = mockApi({
     'GET /auth/me': actor ? { body: { user: actor } } : { status: 401, body: {} },

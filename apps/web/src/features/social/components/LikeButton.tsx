@@ -2,10 +2,11 @@ import Button from '@mui/material/Button';
 import Favorite from '@mui/icons-material/Favorite';
 import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
 import { useTranslation } from 'react-i18next';
+import type { Story } from '@fics/contracts';
 import { formatCount } from '../../../components/PageControls';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-client';
-import { useToggleLike, type LikeableStory } from '../api';
+import { useToggleLike } from '../api';
 import { useRequireLogin } from '../use-require-login';
 
 /**
@@ -13,12 +14,12 @@ import { useRequireLogin } from '../use-require-login';
  * it. A visitor is asked to log in; otherwise the count changes at once and goes back if the call
  * fails.
  */
-export function LikeButton({ story }: { story: LikeableStory }) {
+export function LikeButton({ story }: { story: Story }) {
   const { t } = useTranslation();
   const toast = useToast();
   const allowed = useRequireLogin();
   const toggle = useToggleLike(story._id);
-  const liked = story.likedByMe ?? false;
+  const liked = story.likedByMe;
 
   const onClick = () => {
     // One call at a time: a second click while the first is on its way would toggle from a guess.

@@ -2,8 +2,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ModeCommentOutlined from '@mui/icons-material/ModeCommentOutlined';
 import { useTranslation } from 'react-i18next';
+import type { Story } from '@fics/contracts';
 import { formatCount } from '../../../components/PageControls';
-import { useReloadOnLogin, type LikeableStory } from '../api';
+import { useReloadOnLogin } from '../api';
 import { COMMENTS_ANCHOR } from './StoryComments';
 import { LikeButton } from './LikeButton';
 import { ShareButton } from './ShareButton';
@@ -12,7 +13,7 @@ import { ShareButton } from './ShareButton';
  * Under a published fic (spec 001 §2 Story detail): its likes (the toggle), its comment count (a
  * link down to the comments) and 'Compartir'. Nothing for a fic that is not published (spec 001 §4).
  */
-export function StorySocialBar({ story }: { story: LikeableStory }) {
+export function StorySocialBar({ story }: { story: Story }) {
   const { t } = useTranslation();
   useReloadOnLogin(story._id);
   if (story.publicationStatus !== 'PUBLISHED') {
