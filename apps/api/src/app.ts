@@ -1,10 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -17,7 +14,7 @@ import { z } from 'zod';
 import { limits } from '@fics/contracts';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { apiNotFound, clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors';
+import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors';
 import { contextPlugin } from './plugins/context';
 import { shutdownPlugin } from './plugins/shutdown';
 import { authPlugin } from './plugins/auth';
@@ -39,6 +36,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { commentsRoutes } from './modules/comments/comments.routes';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { rubricsRoutes } from './modules/rubrics/rubrics.routes';
+import { registerWebShell } from './modules/web-shell/web-shell';
 
 z.config(z.locales.es());
 
@@ -155,40 +153,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: API_PREFIX },
   );
 
-  await registerWebApp(app, config.webDist);
+  await registerWebShell(app, { webDist: config.webDist });
   return app;
-}
-
-/** Serves the built SPA: hashed assets with long caching, and index.html for any other GET path. */
-async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
-  const indexFile = path.join(webDist, 'index.html');
-  const hasWeb = fs.existsSync(indexFile);
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      index: false,
-      wildcard: false,
-      // index.html is answered by the not-found handler (no-cache) and /index.html redirects to /.
-      globIgnore: ['index.html'],
-      setHeaders(res, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          void res.header('cache-control', 'public, max-age=31536000, immutable');
-        }
-      },
-    });
-    app.get('/index.html', { schema: { hide: true } }, (_request, reply) => reply.redirect('/', 301));
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0] ?? '/';
-    const isApi = url === '/api' || url.startsWith('/api/');
-    const wantsPage =
-      (request.method === 'GET' || request.method === 'HEAD') && !isApi && !/\.\w+$/.test(url);
-    if (hasWeb && wantsPage) {
-      return reply
-        .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .sendFile('index.html', { cacheControl: false });
-    }
-    return reply.status(404).send(apiNotFound());
-  });
 }
