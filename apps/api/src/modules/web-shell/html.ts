@@ -31,7 +31,7 @@ export function jsonForScript(value: unknown): string {
 export interface PageParts {
   /** Replaces the template's `<title>` (plain text: escaped here). */
   title?: string;
-  /** Markup added at the end of `<head>`. */
+  /** Markup added to `<head>`, before the app's first script (or at its end). */
   head?: string;
   /** Markup put inside `<div id="root">`. */
   root?: string;
@@ -68,7 +68,13 @@ export class ShellTemplate {
       );
     }
     if (parts.head) {
-      page = page.replace('</head>', () => `${parts.head}</head>`);
+      // Ahead of the app's scripts and their preloads, so the first cover is asked for first.
+      const head = page.slice(0, page.indexOf('</head>'));
+      const at = head.indexOf('<script');
+      page =
+        at === -1
+          ? page.replace('</head>', () => `${parts.head}</head>`)
+          : `${page.slice(0, at)}${parts.head}\n    ${page.slice(at)}`;
     }
     if (parts.root) {
       page = page.replace(ROOT, () => `<div id="root">${parts.root}</div>`);
