@@ -12,10 +12,17 @@ CREATE INDEX "story_tags_tag_published_idx" ON "story_tags" USING btree ("tag_id
 -- (the API, the demo seed, a moderator's DELETE, a deleted account's cascade):
 -- * story_tags.published_at: the fic's published_at, null while it is not published;
 -- * gallery_counts: published fics in total (ALL), per school, per grade and per tag.
--- Counter rows are always written in one order (a fic's TAG rows before its ALL, COLLEGE and GRADE
--- rows; within a statement sorted by scope and key), so two transactions never wait on each other
--- in a cycle. A bulk load that skips triggers (session_replication_role = replica) must run
--- fics_gallery_rebuild() afterwards.
+-- Every change of the counters first locks the ALL row (fics_gallery_lock), so transactions that
+-- change counters queue on that one row and never wait on each other in a cycle: a fic's deletion
+-- reaches its TAG rows after its ALL row (the cascade to story_tags runs after the statement
+-- trigger), a publication the other way round, and two retaggings in any order. Only published
+-- fics take it: drafts, their tags and likes never wait. A bulk load that skips triggers
+-- (session_replication_role = replica) must run fics_gallery_rebuild() afterwards.
+CREATE FUNCTION fics_gallery_lock() RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM 1 FROM gallery_counts WHERE scope = 'ALL' AND key = '00000000-0000-0000-0000-000000000000' FOR UPDATE;
+END $$;
+--> statement-breakpoint
 CREATE FUNCTION fics_story_tags_published_at() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   NEW.published_at := (SELECT s.published_at FROM stories s WHERE s.id = NEW.story_id);
@@ -29,16 +36,29 @@ CREATE TRIGGER story_tags_published_at BEFORE INSERT ON "story_tags"
 CREATE FUNCTION fics_gallery_tag_counts() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
+    IF NOT EXISTS (SELECT 1 FROM new_rows WHERE published_at IS NOT NULL) THEN
+      RETURN NULL;
+    END IF;
+    PERFORM fics_gallery_lock();
     INSERT INTO gallery_counts AS c (scope, key, count)
       SELECT 'TAG', tag_id, count(*) FROM new_rows WHERE published_at IS NOT NULL
       GROUP BY tag_id ORDER BY tag_id
       ON CONFLICT (scope, key) DO UPDATE SET count = c.count + excluded.count;
   ELSIF TG_OP = 'DELETE' THEN
+    IF NOT EXISTS (SELECT 1 FROM old_rows WHERE published_at IS NOT NULL) THEN
+      RETURN NULL;
+    END IF;
+    PERFORM fics_gallery_lock();
     INSERT INTO gallery_counts AS c (scope, key, count)
       SELECT 'TAG', tag_id, -count(*) FROM old_rows WHERE published_at IS NOT NULL
       GROUP BY tag_id ORDER BY tag_id
       ON CONFLICT (scope, key) DO UPDATE SET count = c.count + excluded.count;
   ELSE
+    IF NOT EXISTS (SELECT 1 FROM new_rows WHERE published_at IS NOT NULL)
+      AND NOT EXISTS (SELECT 1 FROM old_rows WHERE published_at IS NOT NULL) THEN
+      RETURN NULL;
+    END IF;
+    PERFORM fics_gallery_lock();
     INSERT INTO gallery_counts AS c (scope, key, count)
       SELECT 'TAG', tag_id, sum(delta) FROM (
         SELECT tag_id, 1 AS delta FROM new_rows WHERE published_at IS NOT NULL
@@ -64,6 +84,10 @@ CREATE TRIGGER story_tags_gallery_update AFTER UPDATE ON "story_tags"
 CREATE FUNCTION fics_gallery_story_counts() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
+    IF NOT EXISTS (SELECT 1 FROM new_rows WHERE status = 'PUBLISHED') THEN
+      RETURN NULL;
+    END IF;
+    PERFORM fics_gallery_lock();
     INSERT INTO gallery_counts AS c (scope, key, count)
       SELECT k.scope, k.key, count(*) FROM new_rows n
       CROSS JOIN LATERAL (VALUES ('ALL', '00000000-0000-0000-0000-000000000000'::uuid),
@@ -72,6 +96,10 @@ BEGIN
       GROUP BY k.scope, k.key ORDER BY k.scope, k.key
       ON CONFLICT (scope, key) DO UPDATE SET count = c.count + excluded.count;
   ELSE
+    IF NOT EXISTS (SELECT 1 FROM old_rows WHERE status = 'PUBLISHED') THEN
+      RETURN NULL;
+    END IF;
+    PERFORM fics_gallery_lock();
     INSERT INTO gallery_counts AS c (scope, key, count)
       SELECT k.scope, k.key, -count(*) FROM old_rows o
       CROSS JOIN LATERAL (VALUES ('ALL', '00000000-0000-0000-0000-000000000000'::uuid),
@@ -89,11 +117,15 @@ CREATE TRIGGER stories_gallery_insert AFTER INSERT ON "stories"
 CREATE TRIGGER stories_gallery_delete AFTER DELETE ON "stories"
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION fics_gallery_story_counts();
 --> statement-breakpoint
--- A fic published (or moved, or unpublished by hand): its tags' copies of the date first (whose
--- own trigger moves the TAG counts), then its ALL, COLLEGE and GRADE counts. A row trigger with a
--- WHEN clause, so the likes and comments counters' updates of a fic never call it.
+-- A fic published (or moved, or unpublished by hand): its tags' copies of the date (whose own
+-- trigger moves the TAG counts), then its ALL, COLLEGE and GRADE counts. A row trigger with a WHEN
+-- clause, so the likes and comments counters' updates of a fic never call it.
 CREATE FUNCTION fics_gallery_story_moved() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF OLD.status IS DISTINCT FROM 'PUBLISHED' AND NEW.status IS DISTINCT FROM 'PUBLISHED' THEN
+    RETURN NULL;
+  END IF;
+  PERFORM fics_gallery_lock();
   -- published_at is set exactly when the status is PUBLISHED (stories_published_at_check).
   IF NEW.published_at IS DISTINCT FROM OLD.published_at THEN
     UPDATE story_tags SET published_at = NEW.published_at WHERE story_id = NEW.id;
