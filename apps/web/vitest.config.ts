@@ -1,8 +1,10 @@
 import { defineProject } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { i18nAlias } from './vite.config';
 
 export default defineProject({
   plugins: [react()],
+  resolve: { alias: [i18nAlias] },
   test: {
     name: 'web',
     environment: 'jsdom',

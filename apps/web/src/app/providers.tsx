@@ -2,10 +2,8 @@ import { useState, type ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { setSessionExpiredHandler } from '../lib/api-client';
-import { i18n } from '../lib/i18n';
 import { queryClient as appQueryClient } from '../lib/query-client';
 import { ToastProvider } from '../components/toast';
 import { AppErrorBoundary } from './layout/ErrorPage';
@@ -15,16 +13,14 @@ import { theme } from './theme';
 /** Everything a screen needs except the router: tests wrap screens in this plus a memory router. */
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   return (
-    <I18nextProvider i18n={i18n}>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        <AppErrorBoundary>
-          <QueryClientProvider client={queryClient ?? appQueryClient}>
-            <ToastProvider>{children}</ToastProvider>
-          </QueryClientProvider>
-        </AppErrorBoundary>
-      </ThemeProvider>
-    </I18nextProvider>
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <AppErrorBoundary>
+        <QueryClientProvider client={queryClient ?? appQueryClient}>
+          <ToastProvider>{children}</ToastProvider>
+        </QueryClientProvider>
+      </AppErrorBoundary>
+    </ThemeProvider>
   );
 }
 
