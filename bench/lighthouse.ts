@@ -1,0 +1,246 @@
+/**
+ * The home page as a cheap phone sees it (issue 9 point 8): Lighthouse's mobile run (a Moto G
+ * Power's screen, 4x slower CPU, slow 4G, simulated) against `/` of a fresh server — a new DATA_DIR,
+ * so the demo content seeds itself and the home shows its 12 cards, as after `npm start` — three
+ * times, with the median of each figure checked against the issue's goals:
+ *
+ *   performance score ≥ 95, largest contentful paint < 2 s, cumulative layout shift < 0.05,
+ *   initial JavaScript ≤ 170 kB (what index.html loads, as transferred, compressed by the server).
+ *
+ * Builds nothing: run `npm run build` first. Drives Debian's Chromium (/usr/bin/chromium, or
+ * CHROME_PATH). Exits 1 when a median misses its goal.
+ *
+ *   npm run lighthouse -w @fics/bench        (or: node --import tsx bench/lighthouse.ts [--runs=5])
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import lighthouse from 'lighthouse';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
+const runs = Number(/^--runs=(\d+)$/.exec(process.argv.find((a) => a.startsWith('--runs=')) ?? '')?.[1] ?? 3);
+
+const goals = { score: 95, lcpMs: 2000, cls: 0.05, initialJsKb: 170 };
+
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+async function waitFor(check: () => Promise<boolean>, what: string, child: ChildProcess, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`${what}: the process ended (code ${child.exitCode})`);
+    }
+    if (await check().catch(() => false)) {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${what}: not ready after ${timeoutMs / 1000} s`);
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    await exited;
+    clearTimeout(killer);
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+interface RunFigures {
+  score: number;
+  fcpMs: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  siMs: number;
+  initialJsKb: number;
+  totalJsKb: number;
+}
+
+interface Audit {
+  numericValue?: number;
+  details?: { items?: Record<string, unknown>[] };
+}
+
+async function main(): Promise<number> {
+  const webIndex = path.join(repoRoot, 'apps/web/dist/index.html');
+  if (!fs.existsSync(webIndex)) {
+    console.error(`No build at ${webIndex}: run \`npm run build\` first.`);
+    return 1;
+  }
+  if (!fs.existsSync(chromePath)) {
+    console.error(`No browser at ${chromePath}: apt-get install -y chromium, or set CHROME_PATH.`);
+    return 1;
+  }
+  // The scripts a first visit loads: the entry and the chunks index.html preloads.
+  const indexHtml = fs.readFileSync(webIndex, 'utf8');
+  const initialScripts = new Set(
+    [
+      ...indexHtml.matchAll(/<script[^>]+src="([^"]+)"/g),
+      ...indexHtml.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
+    ].map((m) => m[1]!),
+  );
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fics-lighthouse-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let serverOutput = '';
+  const server = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/api/src/server.ts')], {
+    cwd: repoRoot,
+    // As `npm start` on a new machine: embedded database in a new DATA_DIR, demo content seeded.
+    env: {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: process.env.HOME ?? dataDir,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  for (const stream of [server.stdout, server.stderr]) {
+    stream?.on('data', (chunk: Buffer) => (serverOutput += chunk.toString('utf8')));
+  }
+
+  const debugPort = await freePort();
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'fics-lighthouse-chrome-'));
+  let chrome: ChildProcess | undefined;
+  try {
+    const started = Date.now();
+    await waitFor(async () => (await fetch(`${url}/api/v1/ready`)).ok, 'server', server, 180_000);
+    const home = await (await fetch(`${url}/`)).text();
+    const cards = (home.match(/<article class="fx-card">/g) ?? []).length;
+    console.log(
+      `Server ready in ${((Date.now() - started) / 1000).toFixed(1)} s at ${url}; the home paints ${cards} cards.`,
+    );
+
+    chrome = spawn(
+      chromePath,
+      [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--no-default-browser-check',
+        `--user-data-dir=${profile}`,
+        `--remote-debugging-port=${debugPort}`,
+        'about:blank',
+      ],
+      { stdio: 'ignore' },
+    );
+    await waitFor(
+      async () => (await fetch(`http://127.0.0.1:${debugPort}/json/version`)).ok,
+      'chromium',
+      chrome,
+      30_000,
+    );
+
+    const figures: RunFigures[] = [];
+    for (let run = 1; run <= runs; run += 1) {
+      const result = await lighthouse(`${url}/`, {
+        port: debugPort,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+      });
+      if (!result) {
+        throw new Error('Lighthouse returned nothing');
+      }
+      const { lhr } = result;
+      if (lhr.runtimeError) {
+        throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      }
+      const audit = (id: string) => lhr.audits[id] as Audit;
+      const value = (id: string) => audit(id).numericValue ?? Number.NaN;
+      const scripts = (audit('network-requests').details?.items ?? []).filter(
+        (item) => item.resourceType === 'Script',
+      );
+      const kb = (items: Record<string, unknown>[]) =>
+        items.reduce((sum, item) => sum + Number(item.transferSize ?? 0), 0) / 1024;
+      const initial = scripts.filter((item) => initialScripts.has(new URL(String(item.url)).pathname));
+      const one: RunFigures = {
+        score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+        fcpMs: value('first-contentful-paint'),
+        lcpMs: value('largest-contentful-paint'),
+        cls: value('cumulative-layout-shift'),
+        tbtMs: value('total-blocking-time'),
+        siMs: value('speed-index'),
+        initialJsKb: kb(initial),
+        totalJsKb: kb(scripts),
+      };
+      figures.push(one);
+      console.log(
+        `run ${run}: performance ${one.score}, FCP ${(one.fcpMs / 1000).toFixed(2)} s, LCP ${(one.lcpMs / 1000).toFixed(2)} s, ` +
+          `CLS ${one.cls.toFixed(3)}, TBT ${Math.round(one.tbtMs)} ms, SI ${(one.siMs / 1000).toFixed(2)} s, ` +
+          `JS ${one.initialJsKb.toFixed(1)} kB initial (${initial.length} files) / ${one.totalJsKb.toFixed(1)} kB in all`,
+      );
+    }
+
+    const m = (key: keyof RunFigures) => median(figures.map((f) => f[key]));
+    const spread = (key: keyof RunFigures) => {
+      const values = figures.map((f) => f[key]);
+      return Math.max(...values) - Math.min(...values);
+    };
+    console.log(
+      `median of ${runs}: performance ${m('score')} (spread ${spread('score')}), FCP ${(m('fcpMs') / 1000).toFixed(2)} s, ` +
+        `LCP ${(m('lcpMs') / 1000).toFixed(2)} s (spread ${(spread('lcpMs') / 1000).toFixed(2)}), CLS ${m('cls').toFixed(3)}, ` +
+        `TBT ${Math.round(m('tbtMs'))} ms (spread ${Math.round(spread('tbtMs'))}), SI ${(m('siMs') / 1000).toFixed(2)} s, ` +
+        `JS ${m('initialJsKb').toFixed(1)} kB initial / ${m('totalJsKb').toFixed(1)} kB in all`,
+    );
+
+    const misses = [
+      m('score') < goals.score && `performance ${m('score')} < ${goals.score}`,
+      m('lcpMs') >= goals.lcpMs && `LCP ${m('lcpMs').toFixed(0)} ms ≥ ${goals.lcpMs} ms`,
+      m('cls') >= goals.cls && `CLS ${m('cls').toFixed(3)} ≥ ${goals.cls}`,
+      m('initialJsKb') > goals.initialJsKb &&
+        `initial JS ${m('initialJsKb').toFixed(1)} kB > ${goals.initialJsKb} kB`,
+      cards !== 12 && `the home painted ${cards} cards, not the demo's 12`,
+    ].filter((miss): miss is string => typeof miss === 'string');
+    if (misses.length > 0) {
+      console.log(`FAIL: ${misses.join('; ')}`);
+      return 1;
+    }
+    console.log(
+      `Goals met: performance ≥ ${goals.score}, LCP < ${goals.lcpMs / 1000} s, CLS < ${goals.cls}, initial JS ≤ ${goals.initialJsKb} kB.`,
+    );
+    return 0;
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    if (serverOutput) {
+      console.error(serverOutput.slice(-4000));
+    }
+    return 1;
+  } finally {
+    if (chrome) {
+      await stop(chrome);
+    }
+    await stop(server);
+    fs.rmSync(profile, { recursive: true, force: true });
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+process.exitCode = await main();
