@@ -48,6 +48,14 @@ for (const file of homeFiles) {
   console.log(`  ${file.padEnd(40)} ${kb(raw(file)).padStart(10)} raw ${kb(gz(file)).padStart(10)} gzip`);
 }
 console.log(`  total: ${kb(homeRaw)} raw, ${kb(homeGzip)} gzip`);
+// What the server sends a browser that takes brotli: the .br files the build writes (vite.config.ts).
+const brotli = (file: string) => {
+  const br = path.join(dist, `${file}.br`);
+  return fs.existsSync(br) ? fs.statSync(br).size : gz(file);
+};
+console.log(
+  `  as sent to a browser taking brotli (the build's .br files): ${kb(homeFiles.reduce((sum, f) => sum + brotli(f), 0))}`,
+);
 console.log(`Whole build: ${allAssets.length} files, ${kb(totalGzip)} gzip`);
 console.log(`Ratio home / whole build (gzip): ${(homeGzip / totalGzip).toFixed(2)}`);
 console.log(`Ratio home / budget ${kb(HOME_BUDGET_GZIP)}: ${(homeGzip / HOME_BUDGET_GZIP).toFixed(2)}`);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GalleryResponse } from '@fics/contracts';
 import { buildTestApp, type TestApp } from '../../test/helpers';
@@ -35,6 +36,7 @@ const INDEX_HTML = `<!doctype html>
 </html>
 `;
 
+const ASSET_JS = `console.log(${JSON.stringify('fics '.repeat(400))});`;
 const PUBLIC_URL = 'https://fics.example.cl';
 const EVIL = `</script><script>alert(1)</script>"><img src=x onerror=alert(2)>`;
 
@@ -67,6 +69,9 @@ const metaContent = (html: string, key: string) =>
 beforeAll(async () => {
   webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'fics-shell-'));
   fs.writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
+  fs.mkdirSync(path.join(webDist, 'assets'));
+  fs.writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), ASSET_JS);
+  fs.writeFileSync(path.join(webDist, 'assets', 'index-abc123.js.br'), brotliCompressSync(ASSET_JS));
   t = await buildTestApp({ webDist, publicUrl: PUBLIC_URL });
   world = await storyWorld(t.app);
   coverId = await insertCover(t.app);
@@ -249,5 +254,21 @@ describe('the page of a shared fic (/fics/:id)', () => {
     expect(metaContent(html, 'og:title')).toBe(
       '&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&quot;&gt;&lt;img src=x onerror=alert(2)&gt;',
     );
+  });
+});
+
+describe("the app's files", () => {
+  it('sends the brotli file the build wrote beside a script, with the year-long cache', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(res.rawPayload).toString('utf8')).toBe(ASSET_JS);
   });
 });

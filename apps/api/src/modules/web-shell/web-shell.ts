@@ -133,6 +133,9 @@ export async function registerWebShell(app: FastifyInstance, options: { webDist:
       root: webDist,
       index: false,
       wildcard: false,
+      // The build writes each script and style sheet brotli'd and gzipped beside it (vite.config.ts):
+      // sent as they are, never compressed again per request.
+      preCompressed: true,
       // index.html is answered by the routes below (no-cache) and /index.html redirects to /.
       globIgnore: ['index.html'],
       setHeaders(res, filePath) {
