@@ -28,6 +28,8 @@ const plurals = new Intl.PluralRules('es');
 const store: Texts = { ...(es as unknown as Texts) };
 let version = 0;
 const listeners = new Set<() => void>();
+/** Whether a screen asked for a text not loaded yet (then it is drawn again when texts arrive). */
+let missed = false;
 
 function lookup(key: string): string | undefined {
   let node: string | Texts | undefined = store;
@@ -51,6 +53,7 @@ function translate(key: string, options?: Options): string {
   }
   text ??= lookup(key);
   if (text === undefined) {
+    missed = true;
     return key;
   }
   return options
@@ -70,9 +73,14 @@ export const t = translate as unknown as TFunction;
 export const i18n = {
   language: 'es',
   t,
-  /** Adds texts (a part of the catalog) and re-renders the screens that use `t`. */
+  /** Adds texts (a part of the catalog); screens that used `t` draw again if one lacked a text. */
   addTexts(texts: Texts): void {
     Object.assign(store, texts);
+    if (!missed) {
+      // Nothing on screen lacks a text: drawing every screen again would only cost a phone time.
+      return;
+    }
+    missed = false;
     version += 1;
     for (const listener of listeners) {
       listener();
