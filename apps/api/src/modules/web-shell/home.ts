@@ -47,9 +47,9 @@ body{margin:0;color:#1f2933;font-family:${FONT};font-weight:400;font-size:1rem;l
 .fx-toolbar{position:relative;display:flex;align-items:center;gap:16px;min-height:60px;padding:0 16px}
 .fx-logo{margin:0;font-size:1.6rem;font-weight:800;letter-spacing:-0.02em;color:#1B7A96;text-decoration:none;line-height:1}
 .fx-grow{flex-grow:1}
-.fx-icon{display:inline-flex;align-items:center;justify-content:center;flex:0 0 auto;padding:8px;margin:0;border:0;border-radius:50%;background:transparent;color:#1f2933;font-size:1.5rem;cursor:pointer}
+.fx-icon{display:inline-flex;align-items:center;justify-content:center;flex:0 0 auto;padding:8px;margin:0;border:0;border-radius:50%;background:transparent;color:#1f2933;font-size:1.5rem;cursor:default}
 .fx-icon svg{width:1em;height:1em;fill:currentColor;flex-shrink:0}
-.fx-login{display:inline-flex;align-items:center;justify-content:center;min-width:64px;padding:6px 16px;margin:0;border:0;border-radius:10px;background:#32ADD0;color:#06303D;font-family:${FONT};font-weight:600;font-size:0.875rem;line-height:1.75;cursor:pointer}
+.fx-login{display:inline-flex;align-items:center;justify-content:center;min-width:64px;padding:6px 16px;margin:0;border:0;border-radius:10px;background:#32ADD0;color:#06303D;font-family:${FONT};font-weight:600;font-size:0.875rem;line-height:1.75;cursor:default}
 .fx-main{display:block;width:100%;margin:0 auto;flex-grow:1;padding:24px 16px}
 .fx-head{margin-bottom:16px}
 .fx-h1{margin:0;font-weight:700;font-size:1.5rem;line-height:1.167;letter-spacing:-0.01562em}
@@ -73,7 +73,7 @@ body{margin:0;color:#1f2933;font-family:${FONT};font-weight:400;font-size:1rem;l
 .fx-likes svg{width:18px;height:18px;fill:currentColor;flex-shrink:0}
 .fx-sr{border:0;clip:rect(0 0 0 0);height:1px;margin:-1px;overflow:hidden;padding:0;position:absolute;white-space:nowrap;width:1px}
 .fx-more{display:flex;justify-content:center;margin-top:24px;min-height:36.5px}
-.fx-more button{display:inline-flex;align-items:center;justify-content:center;min-width:64px;padding:7px 21px;margin:0;border:1px solid rgba(50,173,208,0.5);border-radius:10px;background:transparent;color:#1B7A96;font-family:${FONT};font-weight:600;font-size:0.9375rem;line-height:1.75;cursor:pointer}
+.fx-more button{display:inline-flex;align-items:center;justify-content:center;min-width:64px;padding:7px 21px;margin:0;border:1px solid rgba(50,173,208,0.5);border-radius:10px;background:transparent;color:#1B7A96;font-family:${FONT};font-weight:600;font-size:0.9375rem;line-height:1.75;cursor:default}
 .fx-empty{min-height:200px}
 @media (min-width:360px){.fx-grid{grid-template-columns:repeat(2,minmax(0,1fr))}}
 @media (min-width:480px){.fx-main{padding-left:24px;padding-right:24px}}
@@ -158,13 +158,17 @@ function firstCoverPreload(card: GalleryCard | undefined): string {
     : `<link rel="preload" as="image" href="${escapeHtml(card.image.url)}" fetchpriority="high">`;
 }
 
-/** The shell's header bar as a visitor first sees it on `/`: logo, filter toggle, 'Ingresar'. */
+/**
+ * The shell's header bar as a visitor first sees it on `/`: logo, filter toggle, 'Ingresar'. The
+ * painted buttons are disabled (drawn the same): they do nothing until React's own replace them, and
+ * a click then waits for those rather than being lost. Links (the logo, the cards) work as links.
+ */
 function headerHtml(): string {
   return (
     `<header class="fx-bar"><div class="fx-toolbar"><a class="fx-logo" href="/">${escapeHtml(webTexts.common.appName)}</a>` +
-    `<div class="fx-grow"></div><button type="button" class="fx-icon" aria-label="${escapeHtml(webTexts.gallery.toggle)}"` +
+    `<div class="fx-grow"></div><button type="button" class="fx-icon" disabled aria-label="${escapeHtml(webTexts.gallery.toggle)}"` +
     ` aria-expanded="false">${FILTER_ICON}</button>` +
-    `<button type="button" class="fx-login">${escapeHtml(webTexts.header.login)}</button></div></header>`
+    `<button type="button" class="fx-login" disabled>${escapeHtml(webTexts.header.login)}</button></div></header>`
   );
 }
 
@@ -184,7 +188,7 @@ export function homePageParts({ query, filtered, page }: HomeShell): PageParts {
       ? `<ul class="fx-grid" aria-label="${escapeHtml(webTexts.gallery.listLabel)}">${cards.map(cardHtml).join('')}</ul>` +
         `<div class="fx-more">${
           page.stories.hasNextPage
-            ? `<button type="button">${escapeHtml(webTexts.paging.loadMore)}</button>`
+            ? `<button type="button" disabled>${escapeHtml(webTexts.paging.loadMore)}</button>`
             : ''
         }</div>`
       : '<div class="fx-empty"></div>';
