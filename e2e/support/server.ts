@@ -48,7 +48,11 @@ async function waitUntilReady(url: string, server: { exited: boolean; output(): 
  * in a temporary DATA_DIR, with demo data, mail going to `smtpUrl`, and the built web app.
  */
 export async function startServer(options: { smtpUrl: string; logFile: string }): Promise<RunningServer> {
-  const webIndex = path.join(repoRoot, 'apps/web/dist/index.html');
+  // E2E_WEB_DIST: a built web app elsewhere (a copy no concurrent `npm run build` replaces mid-run).
+  const webDist = process.env.E2E_WEB_DIST
+    ? path.resolve(process.env.E2E_WEB_DIST)
+    : path.join(repoRoot, 'apps/web/dist');
+  const webIndex = path.join(webDist, 'index.html');
   if (!fs.existsSync(webIndex)) {
     throw new Error(`Falta ${webIndex}: ejecuta "npm run build" antes (npm run test:e2e lo hace).`);
   }
@@ -71,6 +75,7 @@ export async function startServer(options: { smtpUrl: string; logFile: string })
       DATA_DIR: dataDir,
       SMTP_URL: options.smtpUrl,
       SEED_DEMO: 'true',
+      WEB_DIST: webDist,
       LOG_LEVEL: 'info',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
