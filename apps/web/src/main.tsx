@@ -1,6 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadAllTexts } from './lib/i18n';
+import { preloadToastHost } from './components/toast';
 import { App } from './app/providers';
 
 const root = document.getElementById('root');
@@ -19,10 +20,15 @@ startTransition(() => {
   );
 });
 
-// The other screens' texts: fetched once the first screen has loaded (its image included), so they
-// never compete with it; a lazy page opened sooner waits for them (lib/i18n.ts withAllTexts).
-if (document.readyState === 'complete') {
+// The other screens' texts and the toasts' host: fetched once the first screen has loaded (its image
+// included), so they never compete with it; a lazy page opened sooner waits for the texts
+// (lib/i18n.ts withAllTexts), a toast asked for sooner for its host.
+const afterLoad = () => {
   void loadAllTexts();
+  void preloadToastHost();
+};
+if (document.readyState === 'complete') {
+  afterLoad();
 } else {
-  window.addEventListener('load', () => void loadAllTexts(), { once: true });
+  window.addEventListener('load', afterLoad, { once: true });
 }

@@ -1,4 +1,5 @@
 import { createContext, lazy, Suspense, useContext, useMemo, useState, type ReactNode } from 'react';
+import type * as ToastHostModule from './toast-host';
 
 /** Spec 000 §9 / 001 §9: top centre, 75 px from the top, closes after 2000 ms or on its close button. */
 export const TOAST_AUTO_HIDE_MS = 2000;
@@ -42,7 +43,18 @@ export class ToastQueue {
   }
 }
 
-const ToastHost = lazy(() => import('./toast-host').then((m) => ({ default: m.ToastHost })));
+type HostModule = typeof ToastHostModule;
+let loadedHost: HostModule | undefined;
+
+/**
+ * Fetches the toasts' host ahead of the first toast (main.tsx, once the page has loaded; the tests'
+ * setup): a provider mounted after that shows the host at once, and a toast never waits for it.
+ */
+export function preloadToastHost(): Promise<HostModule> {
+  return import('./toast-host').then((module) => (loadedHost = module));
+}
+
+const LazyToastHost = lazy(() => preloadToastHost().then((m) => ({ default: m.ToastHost })));
 
 const ToastContext = createContext<Toasts | null>(null);
 
@@ -59,9 +71,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={toasts}>
       {children}
-      {hostWanted ? (
+      {loadedHost ? (
+        <loadedHost.ToastHost queue={queue} />
+      ) : hostWanted ? (
         <Suspense fallback={null}>
-          <ToastHost queue={queue} />
+          <LazyToastHost queue={queue} />
         </Suspense>
       ) : null}
     </ToastContext.Provider>

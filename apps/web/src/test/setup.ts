@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { loadAllTexts } from '../lib/i18n';
+import { preloadToastHost } from '../components/toast';
 
 // Lazy pages are compiled on first import; on a busy machine that can outlast the 1 s default.
 configure({ asyncUtilTimeout: 8000 });
@@ -16,3 +17,5 @@ window.scrollTo = () => undefined;
 
 // Screens under test render outside the router's lazy pages: give them the whole catalog up front.
 await loadAllTexts();
+// Toasts show as soon as they are asked for, as they did when notistack was part of the first load.
+await preloadToastHost();
