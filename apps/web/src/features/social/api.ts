@@ -19,6 +19,7 @@ import type { z } from 'zod';
 import { api } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 import { subscribeSession } from '../../lib/session';
+import { useCurrentUser } from '../auth';
 
 export type CommentsPage = z.infer<typeof commentsResponseSchema>['comments'];
 export type RepliesPage = z.infer<typeof repliesResponseSchema>['replies'];
@@ -99,6 +100,24 @@ export function useReloadOnLogin(storyId: string): void {
       }),
     [queryClient, storyId],
   );
+}
+
+/**
+ * A student opening a published fic reports the reading (POST /tracking, architecture.md §6.6): the
+ * server cannot see it. Once per fic shown; the server skips a repeat within 30 minutes. A failure
+ * is of no concern to the reader.
+ */
+export function useReportReading(story: Pick<Story, '_id' | 'publicationStatus'>): void {
+  const { data: user } = useCurrentUser();
+  const isStudent = user?.role.name === 'STUDENT';
+  const published = story.publicationStatus === 'PUBLISHED';
+  useEffect(() => {
+    if (isStudent && published) {
+      api
+        .post('/tracking', { resource: 'STORIES', action: 'READ', storyId: story._id })
+        .catch(() => undefined);
+    }
+  }, [isStudent, published, story._id]);
 }
 
 /**

@@ -110,6 +110,7 @@ export function renderStoryPage(story: Story, options: { actor?: User | null; ha
     'GET /auth/me': actor ? { body: { user: actor } } : { status: 401, body: {} },
     [`GET /stories/${story._id}`]: { body: { story } },
     'GET /comments': { body: { comments: pageFrom([], 1) } },
+    'POST /tracking': { status: 201, body: { recorded: true } },
     ...options.handlers,
   });
   if (actor) {

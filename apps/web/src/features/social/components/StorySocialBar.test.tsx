@@ -38,6 +38,26 @@ describe('StorySocialBar (likes and share on /fics/:id)', () => {
     },
   );
 
+  it('reports that a student read the published fic, once (POST /tracking, architecture.md §6.6)', async () => {
+    const { fetchMock } = renderStoryPage(makePublishedStory());
+    await title();
+    await waitFor(() =>
+      expect(callsTo(fetchMock, 'POST', '/tracking')).toEqual([
+        { resource: 'STORIES', action: 'READ', storyId },
+      ]),
+    );
+  });
+
+  it.each([
+    ['a visitor', null],
+    ['a teacher', makeUser('TEACHER')],
+  ])('reports no reading for %s', async (_who, actor) => {
+    const { fetchMock } = renderStoryPage(makePublishedStory(), { actor });
+    await title();
+    await screen.findByRole('group', { name: 'Reacciones y compartir' });
+    expect(callsTo(fetchMock, 'POST', '/tracking')).toEqual([]);
+  });
+
   it('likes at once, then takes the count the server answers', async () => {
     let release: () => void = () => undefined;
     const answered = new Promise<void>((resolve) => (release = resolve));

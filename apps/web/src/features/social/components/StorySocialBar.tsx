@@ -4,7 +4,7 @@ import ModeCommentOutlined from '@mui/icons-material/ModeCommentOutlined';
 import { useTranslation } from 'react-i18next';
 import type { Story } from '@fics/contracts';
 import { formatCount } from '../../../components/PageControls';
-import { useReloadOnLogin } from '../api';
+import { useReloadOnLogin, useReportReading } from '../api';
 import { COMMENTS_ANCHOR } from './StoryComments';
 import { LikeButton } from './LikeButton';
 import { ShareButton } from './ShareButton';
@@ -16,6 +16,7 @@ import { ShareButton } from './ShareButton';
 export function StorySocialBar({ story }: { story: Story }) {
   const { t } = useTranslation();
   useReloadOnLogin(story._id);
+  useReportReading(story);
   if (story.publicationStatus !== 'PUBLISHED') {
     return null;
   }
