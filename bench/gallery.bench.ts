@@ -9,9 +9,9 @@
  * addStories; 8 of 10 fics published, so 12,500 fics hold 10,000 published ones; 100 schools of 10
  * grades, Spanish titles with accents, 2,000 tags with a skewed distribution, 'Amor' on 22% of the
  * fics and 'Misterio' on 7%), VACUUM ANALYZEd after each load, as autovacuum leaves a server. For
- * each size a server process is started on it (NODE_ENV=production, LOG_LEVEL=warn, and
- * RATE_LIMIT_PER_MINUTE=0: the per-IP flood limit would answer 429 to one client sending thousands
- * of requests a second), the probes are run one after another, and the server is stopped.
+ * each size a server process is started on it (NODE_ENV=production, LOG_LEVEL=warn, and the request
+ * limits off: RATE_LIMIT_PER_USER_PER_MINUTE and RATE_LIMIT_PER_ADDRESS_PER_MINUTE would answer 429
+ * to one client sending thousands of requests a second), the probes are run one after another, and the server is stopped.
  *
  * The gallery keeps visitors' pages a few seconds in memory (gallery.service.ts), so a visitor's
  * request rarely reaches the database; a student's (a real access token) always does, after the
@@ -341,7 +341,8 @@ async function startServer(databaseUrl: string, jwtSecret: string, dataDir: stri
       DATA_DIR: dataDir,
       PUBLIC_URL: origin,
       LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '0',
+      RATE_LIMIT_PER_USER_PER_MINUTE: '0',
+      RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

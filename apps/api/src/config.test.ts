@@ -31,7 +31,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       webDist: path.join(repoRoot, 'apps/web/dist'),
       trustProxy: false,
-      httpRateLimitPerMinute: 600,
+      rateLimits: { perUserPerMinute: 600, perAddressPerMinute: 30_000 },
       map: {
         tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
         attribution: '&copy; colaboradores de OpenStreetMap',
@@ -58,8 +58,9 @@ describe('loadConfig', () => {
       BOOTSTRAP_ADMIN_PASSWORD: 'una-clave-larga',
       LOG_LEVEL: 'warn',
       WEB_DIST: '/srv/web',
-      TRUST_PROXY: 'true',
-      RATE_LIMIT_PER_MINUTE: '120',
+      TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,loopback',
+      RATE_LIMIT_PER_USER_PER_MINUTE: '120',
+      RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '5000',
       MAP_TILE_URL: 'https://{s}.tiles.example.cl/{z}/{x}/{y}.png',
       MAP_TILE_ATTRIBUTION: 'Mapas Ejemplo',
       MAP_GEOCODER_URL: 'off',
@@ -82,8 +83,8 @@ describe('loadConfig', () => {
       seedDemo: false,
       logLevel: 'warn',
       webDist: '/srv/web',
-      trustProxy: true,
-      httpRateLimitPerMinute: 120,
+      trustProxy: ['10.0.0.0/8', '192.168.1.7', 'loopback'],
+      rateLimits: { perUserPerMinute: 120, perAddressPerMinute: 5000 },
       map: {
         tileUrl: 'https://{s}.tiles.example.cl/{z}/{x}/{y}.png',
         attribution: 'Mapas Ejemplo',
@@ -122,6 +123,18 @@ describe('loadConfig', () => {
     expect(configError({ SEED_DEMO: 'quizás' })).toMatch(/SEED_DEMO: /);
     expect(configError({ LOG_LEVEL: 'verbose' })).toMatch(/LOG_LEVEL: /);
     expect(configError({ NODE_ENV: 'staging' })).toMatch(/NODE_ENV: /);
+  });
+
+  it('trusts only the proxies TRUST_PROXY names, never every client', () => {
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2001:db8::/32' }).trustProxy).toEqual(['2001:db8::/32']);
+    expect(configError({ TRUST_PROXY: 'true' })).toMatch(/TRUST_PROXY: indica las direcciones o rangos CIDR/);
+    expect(configError({ TRUST_PROXY: '10.0.0.0/33' })).toContain(
+      'TRUST_PROXY: "10.0.0.0/33" no es una dirección IP, un rango CIDR',
+    );
+    expect(configError({ TRUST_PROXY: 'proxy.example.cl' })).toContain(
+      '"proxy.example.cl" no es una dirección IP',
+    );
   });
 
   it('refuses URLs of the wrong kind with the expected scheme in the message', () => {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseTrustedProxies } from './lib/client-address';
 
 /** The repository root, so relative paths mean the same whichever workspace started the process. */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -44,8 +45,30 @@ const envSchema = z.object({
   SEED_DEMO: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
-  TRUST_PROXY: bool.default(false),
-  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  TRUST_PROXY: z
+    .string()
+    .transform((value, ctx) => {
+      if (['false', '0', 'no'].includes(value)) {
+        return false as const;
+      }
+      if (['true', '1', 'yes'].includes(value)) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'indica las direcciones o rangos CIDR de tus proxies (p. ej. 10.0.0.0/8): true dejaría que cada cliente eligiera su dirección con X-Forwarded-For',
+        });
+        return z.NEVER;
+      }
+      const parsed = parseTrustedProxies(value);
+      if ('error' in parsed) {
+        ctx.addIssue({ code: 'custom', message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed.proxies;
+    })
+    .default(false),
+  RATE_LIMIT_PER_USER_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  RATE_LIMIT_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(0).default(30_000),
   MAP_TILE_URL: mapUrl.default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   MAP_TILE_ATTRIBUTION: z.string().max(300).default('&copy; colaboradores de OpenStreetMap'),
   MAP_GEOCODER_URL: mapUrl.default('https://nominatim.openstreetmap.org/search'),
@@ -73,13 +96,17 @@ export interface Config {
   seedDemo: boolean | undefined;
   logLevel: Env['LOG_LEVEL'];
   webDist: string;
-  trustProxy: boolean;
+  /** The proxies whose X-Forwarded-For is believed (addresses, CIDR ranges); false: none. */
+  trustProxy: false | string[];
   /** Mail dispatcher poll interval; 0 disables the background loop (tests drive it by hand). */
   mailPollMs: number;
   /** Time between housekeeping runs (modules/housekeeping); 0 disables the loop (tests run it by hand). */
   housekeepingIntervalMs: number;
-  /** Requests per minute per IP across the whole API (floods get 429); 0 disables this limit. */
-  httpRateLimitPerMinute: number;
+  /**
+   * Requests per minute (static assets aside): per signed-in user, and per client address (an IPv6
+   * client by its /64) for everything, the ceiling against floods; 0 disables one.
+   */
+  rateLimits: { perUserPerMinute: number; perAddressPerMinute: number };
   /** The send dialog's map and place search (GET /client-config); null turns a part off. */
   map: MapConfig;
 }
@@ -137,7 +164,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Omit<Config, '
     trustProxy: e.TRUST_PROXY,
     mailPollMs: 1000,
     housekeepingIntervalMs: 15 * 60 * 1000,
-    httpRateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    rateLimits: {
+      perUserPerMinute: e.RATE_LIMIT_PER_USER_PER_MINUTE,
+      perAddressPerMinute: e.RATE_LIMIT_PER_ADDRESS_PER_MINUTE,
+    },
     map: {
       tileUrl: e.MAP_TILE_URL === 'off' ? null : e.MAP_TILE_URL,
       attribution: e.MAP_TILE_ATTRIBUTION,

@@ -4,7 +4,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { RoleName } from '@fics/contracts';
 import { roles, sessions, users } from '../db/schema';
 import { forbidden, unauthorized } from '../lib/errors';
-import { verifyAccessToken } from '../lib/jwt';
+import { verifyAccessToken, type AccessClaims } from '../lib/jwt';
 
 /** Who is calling, as established from a valid access token and a live session. */
 export interface Actor {
@@ -18,6 +18,11 @@ declare module 'fastify' {
     actor: Actor | null;
   }
   interface FastifyInstance {
+    /**
+     * The verified claims of the request's bearer token (signature and expiry only, no session
+     * lookup), or null; verified once per request whoever asks first (the rate limit or the route).
+     */
+    accessClaims: (request: FastifyRequest) => Promise<AccessClaims | null>;
     /** preHandler: refuses with 401 unless a valid token of a live session is presented. */
     authenticate: (request: FastifyRequest) => Promise<void>;
     /**
@@ -43,13 +48,20 @@ export const authPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('actor', null);
 
+    const verified = new WeakMap<FastifyRequest, Promise<AccessClaims | null>>();
+    app.decorate('accessClaims', (request: FastifyRequest) => {
+      let claims = verified.get(request);
+      if (!claims) {
+        const token = bearer(request);
+        claims = token ? verifyAccessToken(token, app.config.jwtSecret) : Promise.resolve(null);
+        verified.set(request, claims);
+      }
+      return claims;
+    });
+
     /** Resolves the actor, or null. The session must still be live, so logout takes effect at once. */
     async function resolveActor(request: FastifyRequest): Promise<Actor | null> {
-      const token = bearer(request);
-      if (!token) {
-        return null;
-      }
-      const claims = await verifyAccessToken(token, app.config.jwtSecret);
+      const claims = await app.accessClaims(request);
       if (!claims) {
         return null;
       }

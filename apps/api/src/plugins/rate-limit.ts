@@ -1,13 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import rateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
+import { addressKey } from '../lib/client-address';
 import { rateLimited } from '../lib/errors';
 import { connectRedis, MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from '../lib/rate-limiter';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Counters for per-account and per-IP limits (Redis when REDIS_URL is set, else memory). */
+    /** Counters for per-account, per-user and per-address limits (Redis when REDIS_URL is set, else memory). */
     rateLimiter: RateLimiter;
   }
 }
@@ -19,9 +19,22 @@ export interface RateLimitPluginOptions {
   redisPrefix?: string;
 }
 
+const ONE_MINUTE = 60_000;
+
 /**
- * Two layers: a generous per-IP limit on every request (@fastify/rate-limit) so floods get 429, and
- * `app.rateLimiter` for the tight limits a route applies itself (failed logins, recovery requests).
+ * The web app's hashed scripts, styles and fonts: cached by browsers for a year and sent from disk
+ * as they are, so a class opening the site at once is not a flood.
+ */
+const isStaticAsset = (request: FastifyRequest) =>
+  request.method === 'GET' && request.url.startsWith('/assets/');
+
+/**
+ * Request limits sized for schools, where a whole school reaches us through one address:
+ * - every signed-in user gets `perUserPerMinute` requests a minute, wherever they come from;
+ * - every client address (an IPv6 client by its /64) gets `perAddressPerMinute`, signed in or not:
+ *   a ceiling against floods, high enough for a school of 1,000 working at once.
+ * The tight limits of single routes (failed logins, recovery requests, comments) use
+ * `app.rateLimiter` themselves.
  */
 export const rateLimitPlugin = fp(
   async (app: FastifyInstance, opts: RateLimitPluginOptions) => {
@@ -48,18 +61,35 @@ export const rateLimitPlugin = fp(
       await limiter.close();
     });
 
-    const perMinute = app.config.httpRateLimitPerMinute;
-    if (perMinute > 0) {
-      await app.register(rateLimit, {
-        global: true,
-        max: perMinute,
-        timeWindow: 60_000,
-        ...(redis ? { redis, nameSpace: `${prefix}http:` } : {}),
-        // A Redis outage must not take the API down with it.
-        skipOnError: true,
-        errorResponseBuilder: (_request, context) => rateLimited(context.ttl / 1000),
-      });
+    const { perUserPerMinute, perAddressPerMinute } = app.config.rateLimits;
+    if (perUserPerMinute === 0 && perAddressPerMinute === 0) {
+      return;
     }
+    app.addHook('onRequest', async (request) => {
+      if (isStaticAsset(request)) {
+        return;
+      }
+      if (perAddressPerMinute > 0) {
+        const byAddress = await limiter.hit(
+          `http:address:${addressKey(request.ip)}`,
+          perAddressPerMinute,
+          ONE_MINUTE,
+        );
+        if (!byAddress.allowed) {
+          throw rateLimited(byAddress.retryAfterMs / 1000);
+        }
+      }
+      if (perUserPerMinute > 0) {
+        // A valid token names its user; a bad one is refused later by the route (401), counted by address.
+        const claims = await app.accessClaims(request);
+        if (claims) {
+          const byUser = await limiter.hit(`http:user:${claims.userId}`, perUserPerMinute, ONE_MINUTE);
+          if (!byUser.allowed) {
+            throw rateLimited(byUser.retryAfterMs / 1000);
+          }
+        }
+      }
+    });
   },
-  { name: 'rate-limit', dependencies: ['context'] },
+  { name: 'rate-limit', dependencies: ['context', 'auth'] },
 );

@@ -23,8 +23,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     trustProxy: false,
     mailPollMs: 0,
     housekeepingIntervalMs: 0,
-    // Tests of the flood limit turn it on; elsewhere it would count every inject from 127.0.0.1.
-    httpRateLimitPerMinute: 0,
+    // Tests of the request limits turn them on; elsewhere they would count every inject from 127.0.0.1.
+    rateLimits: { perUserPerMinute: 0, perAddressPerMinute: 0 },
     // No third-party map in tests: nothing may depend on a network they do not have.
     map: { tileUrl: null, attribution: '', geocoderUrl: null, geocoderAutocomplete: false },
     ...overrides,

@@ -152,7 +152,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await setPasswordWithToken({
         db: app.db,
-        limiter: app.rateLimiter,
         token: request.body.token,
         password: request.body.password,
       });

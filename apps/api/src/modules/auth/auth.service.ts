@@ -6,6 +6,7 @@ import { hashToken, randomToken } from '../../lib/crypto';
 import { rateLimited, unauthorized } from '../../lib/errors';
 import { signAccessToken } from '../../lib/jwt';
 import { dummyPasswordHash, verifyPassword } from '../../lib/passwords';
+import { addressKey } from '../../lib/client-address';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import type { Actor } from '../../plugins/auth';
 import { recordActivity } from '../tracking/record';
@@ -14,16 +15,33 @@ import { loadUserView } from '../users/user-view';
 import { createSession, type TokenPair } from './sessions.service';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
-/** Failed logins tolerated per account and per IP address before 429 (architecture.md §2). */
+/**
+ * Failed logins tolerated before 429 (README, Request limits). A whole school shares one address and
+ * a classmate may know another child's e-mail, so no count of one person's failures may lock the
+ * owner out from everywhere:
+ * - one account from one address: the hard stop against guessing;
+ * - one account from all addresses: a ceiling ten times higher, reached only from many addresses;
+ * - one address on all accounts: against trying many accounts, sized for a school of 1,000.
+ */
 export const LOGIN_LIMITS = {
-  account: { limit: 10, windowMs: FIFTEEN_MINUTES },
-  // Higher: a whole school may share one address behind NAT.
-  ip: { limit: 50, windowMs: FIFTEEN_MINUTES },
+  accountAddress: { limit: 10, windowMs: FIFTEEN_MINUTES },
+  account: { limit: 100, windowMs: FIFTEEN_MINUTES },
+  address: { limit: 1500, windowMs: FIFTEEN_MINUTES },
 } as const;
 
-/** Counter key of an account's failed logins; hashed so the limiter's store never holds e-mails. */
-export const loginAccountKey = (email: string) => `login:account:${hashToken(email)}`;
-const loginIpKey = (ip: string) => `login:ip:${ip}`;
+/**
+ * Counter keys of an account's failed logins. The e-mail is hashed so the limiter's store never holds
+ * it, and the keys name the password they were guessing against: a new password (a recovery, a
+ * change) starts every count of the account again.
+ */
+export function loginFailureKeys(email: string, passwordHash: string | null | undefined, ip: string) {
+  const account = `${hashToken(email)}:${passwordHash ? hashToken(passwordHash).slice(0, 12) : '-'}`;
+  return {
+    accountAddress: `login:account-address:${account}:${addressKey(ip)}`,
+    account: `login:account:${account}`,
+    address: `login:address:${addressKey(ip)}`,
+  };
+}
 
 /**
  * Checks the credentials and opens a session. Every failure (unknown e-mail, wrong password, account
@@ -39,33 +57,39 @@ export async function loginUser(options: {
   userAgent: string | undefined;
 }): Promise<AuthResult> {
   const { db, limiter } = options;
-  const ipKey = loginIpKey(options.ip);
-  const accountKey = loginAccountKey(options.email);
-
-  const byIp = await limiter.peek(ipKey, LOGIN_LIMITS.ip.limit);
-  if (!byIp.allowed) {
-    throw rateLimited(byIp.retryAfterMs / 1000);
-  }
-  // Counted before the password is checked, so parallel guesses cannot slip past the limit;
-  // a success clears it.
-  const byAccount = await limiter.hit(accountKey, LOGIN_LIMITS.account.limit, LOGIN_LIMITS.account.windowMs);
-  if (!byAccount.allowed) {
-    throw rateLimited(byAccount.retryAfterMs / 1000);
-  }
-
   const [account] = await db
     .select({ id: users.id, passwordHash: users.passwordHash, role: roles.name })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
     .where(eq(sql`lower(${users.email})`, options.email))
     .limit(1);
+  const keys = loginFailureKeys(options.email, account?.passwordHash, options.ip);
+
+  for (const scope of ['address', 'account'] as const) {
+    const seen = await limiter.peek(keys[scope], LOGIN_LIMITS[scope].limit);
+    if (!seen.allowed) {
+      throw rateLimited(seen.retryAfterMs / 1000);
+    }
+  }
+  // Counted before the password is checked, so parallel guesses cannot slip past the hard stop;
+  // a success clears it.
+  const byAccountAddress = await limiter.hit(
+    keys.accountAddress,
+    LOGIN_LIMITS.accountAddress.limit,
+    LOGIN_LIMITS.accountAddress.windowMs,
+  );
+  if (!byAccountAddress.allowed) {
+    throw rateLimited(byAccountAddress.retryAfterMs / 1000);
+  }
+
   const passwordHash = account?.passwordHash ?? (await dummyPasswordHash());
   const matches = await verifyPassword(passwordHash, options.password);
   if (!account?.passwordHash || !matches) {
-    await limiter.hit(ipKey, LOGIN_LIMITS.ip.limit, LOGIN_LIMITS.ip.windowMs);
+    await limiter.hit(keys.address, LOGIN_LIMITS.address.limit, LOGIN_LIMITS.address.windowMs);
+    await limiter.hit(keys.account, LOGIN_LIMITS.account.limit, LOGIN_LIMITS.account.windowMs);
     throw unauthorized(messages.badCredentials);
   }
-  await limiter.reset(accountKey);
+  await limiter.reset(keys.accountAddress);
 
   const tokens = await db.transaction(async (tx) => {
     const opened = await createSession({

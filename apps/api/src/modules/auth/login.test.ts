@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { AuthResult } from '@fics/contracts';
-import { sessions } from '../../db/schema';
+import { sessions, users } from '../../db/schema';
 import { buildTestApp, createUser, DEFAULT_TEST_PASSWORD, type TestApp } from '../../test/helpers';
+import { LOGIN_LIMITS, loginFailureKeys } from './auth.service';
 
 describe('POST /auth/login', () => {
   let t: TestApp;
@@ -98,31 +99,63 @@ describe('POST /auth/login', () => {
     });
   });
 
-  it('refuses an account with 429 after 10 failed logins, without blocking other accounts', async () => {
-    const user = await createUser(t.app, { role: 'STUDENT' });
-    const other = await createUser(t.app, { role: 'STUDENT' });
-    const ip = nextIp();
-    for (let i = 0; i < 10; i += 1) {
-      const res = await login({ email: user.email, password: `intento-${i}` }, ip);
-      expect(res.statusCode).toBe(401);
+  const expectRateLimited = (res: Awaited<ReturnType<typeof login>>) => {
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual({
+      type: 'RATE_LIMITED',
+      message: 'Demasiados intentos, espera unos minutos e inténtalo de nuevo',
+    });
+    const retryAfter = Number(res.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+  };
+
+  it('lets 80 students behind one school address log in, each after one typo', async () => {
+    const school = nextIp();
+    const students = [];
+    for (let i = 0; i < 80; i += 1) {
+      students.push(await createUser(t.app, { role: 'STUDENT' }));
     }
-    // Locked: even the right password, from any address, waits.
-    for (const from of [ip, nextIp()]) {
-      const locked = await login({ email: user.email, password: DEFAULT_TEST_PASSWORD }, from);
-      expect(locked.statusCode).toBe(429);
-      expect(locked.json()).toEqual({
-        type: 'RATE_LIMITED',
-        message: 'Demasiados intentos, espera unos minutos e inténtalo de nuevo',
-      });
-      const retryAfter = Number(locked.headers['retry-after']);
-      expect(retryAfter).toBeGreaterThan(0);
-      expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    for (const student of students) {
+      expect((await login({ email: student.email, password: 'me-equivoque' }, school)).statusCode).toBe(401);
+      expect(
+        (await login({ email: student.email, password: DEFAULT_TEST_PASSWORD }, school)).statusCode,
+      ).toBe(200);
     }
-    const unaffected = await login({ email: other.email, password: DEFAULT_TEST_PASSWORD }, ip);
-    expect(unaffected.statusCode).toBe(200);
   });
 
-  it('forgets earlier failures of an account after a successful login', async () => {
+  it('stops guessing one account from one address after 10 failures; the owner still logs in from elsewhere', async () => {
+    const user = await createUser(t.app, { role: 'STUDENT' });
+    const other = await createUser(t.app, { role: 'STUDENT' });
+    const classroom = nextIp();
+    for (let i = 0; i < 10; i += 1) {
+      expect((await login({ email: user.email, password: `intento-${i}` }, classroom)).statusCode).toBe(401);
+    }
+    // From that address, even the right password waits...
+    expectRateLimited(await login({ email: user.email, password: DEFAULT_TEST_PASSWORD }, classroom));
+    // ...but a classmate cannot lock the owner out: from home it works.
+    expect((await login({ email: user.email, password: DEFAULT_TEST_PASSWORD }, nextIp())).statusCode).toBe(
+      200,
+    );
+    // Nor the classroom out: other accounts log in from it.
+    expect((await login({ email: other.email, password: DEFAULT_TEST_PASSWORD }, classroom)).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('counts an IPv6 client by its /64, so a new address in it does not start a new count', async () => {
+    const user = await createUser(t.app, { role: 'STUDENT' });
+    for (let i = 0; i < 10; i += 1) {
+      const res = await login({ email: user.email, password: `intento-${i}` }, `2001:db8:7:0::${i + 1}`);
+      expect(res.statusCode).toBe(401);
+    }
+    expectRateLimited(await login({ email: user.email, password: 'otro' }, '2001:db8:7:0:ffff::9'));
+    expect(
+      (await login({ email: user.email, password: DEFAULT_TEST_PASSWORD }, '2001:db8:8::1')).statusCode,
+    ).toBe(200);
+  });
+
+  it('forgets earlier failures of an account from an address after a successful login', async () => {
     const user = await createUser(t.app, { role: 'STUDENT' });
     const ip = nextIp();
     for (let i = 0; i < 9; i += 1) {
@@ -132,20 +165,35 @@ describe('POST /auth/login', () => {
     for (let i = 0; i < 10; i += 1) {
       expect((await login({ email: user.email, password: `otro-${i}` }, ip)).statusCode).toBe(401);
     }
-    expect((await login({ email: user.email, password: DEFAULT_TEST_PASSWORD }, ip)).statusCode).toBe(429);
+    expectRateLimited(await login({ email: user.email, password: DEFAULT_TEST_PASSWORD }, ip));
   });
 
-  it('refuses an address with 429 after 50 failed logins on many accounts', async () => {
-    const ip = nextIp();
-    for (let i = 0; i < 50; i += 1) {
-      const res = await login({ email: `desconocido${i}@fics.test`, password: 'no-es-esta' }, ip);
-      expect(res.statusCode).toBe(401);
+  it('stops an account from every address only after 100 failures from many addresses', async () => {
+    const user = await createUser(t.app, { role: 'STUDENT' });
+    const [row] = await t.app.db
+      .select({ passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, user.id));
+    const { account } = loginFailureKeys(user.email, row!.passwordHash, '10.255.0.1');
+    // 99 failures spread over addresses (the per-address stop keeps each to 10), then the 100th.
+    for (let i = 0; i < 99; i += 1) {
+      await t.app.rateLimiter.hit(account, LOGIN_LIMITS.account.limit, LOGIN_LIMITS.account.windowMs);
     }
+    expect((await login({ email: user.email, password: 'intento' }, nextIp())).statusCode).toBe(401);
+    expectRateLimited(await login({ email: user.email, password: DEFAULT_TEST_PASSWORD }, nextIp()));
+  });
+
+  it('stops an address after 1,500 failed logins on any accounts within 15 minutes', async () => {
+    const ip = nextIp();
+    const { address } = loginFailureKeys('x@fics.test', null, ip);
+    for (let i = 0; i < LOGIN_LIMITS.address.limit - 1; i += 1) {
+      await t.app.rateLimiter.hit(address, LOGIN_LIMITS.address.limit, LOGIN_LIMITS.address.windowMs);
+    }
+    expect((await login({ email: 'desconocido@fics.test', password: 'no-es-esta' }, ip)).statusCode).toBe(
+      401,
+    );
     const user = await createUser(t.app, { role: 'ADMIN' });
-    const blocked = await login({ email: user.email, password: DEFAULT_TEST_PASSWORD }, ip);
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().type).toBe('RATE_LIMITED');
-    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expectRateLimited(await login({ email: user.email, password: DEFAULT_TEST_PASSWORD }, ip));
     // The account itself is fine from elsewhere.
     expect((await login({ email: user.email, password: DEFAULT_TEST_PASSWORD }, nextIp())).statusCode).toBe(
       200,
