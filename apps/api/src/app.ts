@@ -36,6 +36,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { commentsRoutes } from './modules/comments/comments.routes';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { rubricsRoutes } from './modules/rubrics/rubrics.routes';
+import { requestsRoutes } from './modules/requests/requests.routes';
 import { registerWebShell } from './modules/web-shell/web-shell';
 
 z.config(z.locales.es());
@@ -149,6 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(rubricsRoutes);
       await api.register(commentsRoutes);
       await api.register(trackingRoutes);
+      await api.register(requestsRoutes);
     },
     { prefix: API_PREFIX },
   );

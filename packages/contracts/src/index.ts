@@ -16,3 +16,4 @@ export * from './rich-text';
 export * from './gallery';
 export * from './comments';
 export * from './tracking';
+export * from './requests';

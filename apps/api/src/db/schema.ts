@@ -652,3 +652,105 @@ export const trackingEvents = pgTable(
     check('tracking_events_writing_time_check', sql`${t.writingTime} is null or ${t.writingTime} >= 0`),
   ],
 );
+
+/**
+ * What a registration or change request asks for and how it was handled (spec 000 §3), shared by
+ * both tables. The typed school and grade ('Otro') are kept as typed; `requested_*` is the school
+ * and grade as the requester named them, whichever way, so `former_*` can be written when handled
+ * even if a listed school was deleted meanwhile (the references are then set null).
+ */
+const requestColumns = () => ({
+  id: uuid('id').primaryKey().defaultRandom(),
+  isCollegeListed: boolean('is_college_listed').notNull(),
+  isGradeListed: boolean('is_grade_listed').notNull(),
+  /** The listed school asked for; after approval, the one the administrator chose. */
+  collegeId: uuid('college_id').references(() => colleges.id, { onDelete: 'set null' }),
+  gradeId: uuid('grade_id').references(() => grades.id, { onDelete: 'set null' }),
+  /** A typed school ('Otro'). */
+  collegeName: text('college_name'),
+  /** A typed grade ('Otro'): its level, cycle and name. */
+  gradeLevel: text('grade_level'),
+  gradeCicle: text('grade_cicle'),
+  gradeName: text('grade_name'),
+  requestedCollegeName: text('requested_college_name').notNull(),
+  requestedGradeName: text('requested_grade_name').notNull(),
+  status: text('status', { enum: ['PENDING', 'APPROVED', 'DENIED'] })
+    .notNull()
+    .default('PENDING'),
+  /** Who handled it; null while pending, and once that account is deleted. */
+  adminId: uuid('admin_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+  adminComments: text('admin_comments').notNull().default(''),
+  formerName: text('former_name'),
+  formerCollegeName: text('former_college_name'),
+  formerGradeName: text('former_grade_name'),
+  createdAt: tz('created_at').notNull().defaultNow(),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+  handledAt: tz('handled_at'),
+});
+
+/** Account-creation requests sent from the public form (spec 000 §2, §3 Register request). */
+export const registerRequests = pgTable(
+  'register_requests',
+  {
+    ...requestColumns(),
+    name: text('name').notNull(),
+    /** Stored trimmed and lower-cased, as users.email. */
+    email: text('email').notNull(),
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id),
+    userComment: text('user_comment').notNull(),
+  },
+  (t) => [
+    // One pending request per e-mail; handled ones may repeat.
+    uniqueIndex('register_requests_pending_email_idx')
+      .on(t.email)
+      .where(sql`${t.status} = 'PENDING'`),
+    // The pending list (and the admin menu's dot), oldest first.
+    index('register_requests_pending_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} = 'PENDING'`),
+    // The history, last handled first.
+    index('register_requests_history_idx')
+      .on(t.handledAt.desc().nullsFirst(), t.id)
+      .where(sql`${t.status} <> 'PENDING'`),
+    index('register_requests_admin_idx').on(t.adminId),
+    index('register_requests_college_idx').on(t.collegeId),
+    index('register_requests_grade_idx').on(t.gradeId),
+    check('register_requests_status_check', sql`${t.status} in ('PENDING', 'APPROVED', 'DENIED')`),
+    check('register_requests_handled_check', sql`(${t.status} = 'PENDING') = (${t.handledAt} is null)`),
+    check('register_requests_comments_check', sql`char_length(${t.adminComments}) <= 100`),
+  ],
+);
+
+/** A student's request to move to another school or grade (spec 000 §3 Change request). */
+export const changeRequests = pgTable(
+  'change_requests',
+  {
+    ...requestColumns(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    studentExplanation: text('student_explanation').notNull(),
+  },
+  (t) => [
+    // One pending request per student.
+    uniqueIndex('change_requests_pending_user_idx')
+      .on(t.userId)
+      .where(sql`${t.status} = 'PENDING'`),
+    // The student's own requests, newest first.
+    index('change_requests_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id),
+    index('change_requests_pending_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} = 'PENDING'`),
+    index('change_requests_history_idx')
+      .on(t.handledAt.desc().nullsFirst(), t.id)
+      .where(sql`${t.status} <> 'PENDING'`),
+    index('change_requests_admin_idx').on(t.adminId),
+    index('change_requests_college_idx').on(t.collegeId),
+    index('change_requests_grade_idx').on(t.gradeId),
+    check('change_requests_status_check', sql`${t.status} in ('PENDING', 'APPROVED', 'DENIED')`),
+    check('change_requests_handled_check', sql`(${t.status} = 'PENDING') = (${t.handledAt} is null)`),
+    check('change_requests_comments_check', sql`char_length(${t.adminComments}) <= 100`),
+  ],
+);

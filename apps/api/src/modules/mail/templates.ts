@@ -76,3 +76,77 @@ export function publishedMail(options: {
     html: layout(title, paragraphs, { label: 'Ver mi fic', url: options.link }),
   };
 }
+
+/** The administrator's comment as an e-mail paragraph, or nothing when they wrote none. */
+const commentParagraph = (comments: string): string[] =>
+  comments.trim() === '' ? [] : [`Comentario del equipo: ${comments.trim()}`];
+
+/** A registration request was denied (spec 000 §2 Reject flow): the result and the comment. */
+export function registerDeniedMail(options: {
+  to: string;
+  name: string;
+  comments: string;
+  link: string;
+}): OutgoingMail {
+  const title = 'Tu solicitud de cuenta no fue aprobada';
+  const paragraphs = [
+    `Hola ${options.name}:`,
+    'Revisamos tu solicitud para formar parte de Fics y no fue aprobada.',
+    ...commentParagraph(options.comments),
+    'Si crees que se trata de un error, puedes enviar una nueva solicitud.',
+  ];
+  return {
+    to: options.to,
+    kind: 'register-denied',
+    subject: 'Fics: tu solicitud de cuenta no fue aprobada',
+    text: `${paragraphs.join('\n\n')}\n\nFics: ${options.link}\n\nEl equipo de Fics`,
+    html: layout(title, paragraphs, { label: 'Ir a Fics', url: options.link }),
+  };
+}
+
+/** A student's change request was approved: their new school and grade. */
+export function changeApprovedMail(options: {
+  to: string;
+  name: string;
+  collegeName: string;
+  gradeName: string;
+  comments: string;
+  link: string;
+}): OutgoingMail {
+  const title = 'Tu solicitud de cambio fue aprobada';
+  const paragraphs = [
+    `Hola ${options.name}:`,
+    `Tu solicitud de cambio fue aprobada. Desde ahora perteneces a ${options.collegeName}, curso ${options.gradeName}.`,
+    'Tus fics se mantienen en tu cuenta.',
+    ...commentParagraph(options.comments),
+  ];
+  return {
+    to: options.to,
+    kind: 'change-approved',
+    subject: 'Fics: tu solicitud de cambio fue aprobada',
+    text: `${paragraphs.join('\n\n')}\n\nIngresa aquí: ${options.link}\n\nEl equipo de Fics`,
+    html: layout(title, paragraphs, { label: 'Ir a Fics', url: options.link }),
+  };
+}
+
+/** A student's change request was denied, with the administrator's comment. */
+export function changeDeniedMail(options: {
+  to: string;
+  name: string;
+  comments: string;
+  link: string;
+}): OutgoingMail {
+  const title = 'Tu solicitud de cambio no fue aprobada';
+  const paragraphs = [
+    `Hola ${options.name}:`,
+    'Revisamos tu solicitud de cambio de establecimiento o curso y no fue aprobada. Sigues en tu establecimiento y curso actuales.',
+    ...commentParagraph(options.comments),
+  ];
+  return {
+    to: options.to,
+    kind: 'change-denied',
+    subject: 'Fics: tu solicitud de cambio no fue aprobada',
+    text: `${paragraphs.join('\n\n')}\n\nIngresa aquí: ${options.link}\n\nEl equipo de Fics`,
+    html: layout(title, paragraphs, { label: 'Ir a Fics', url: options.link }),
+  };
+}
