@@ -1,6 +1,7 @@
 /**
  * The most common passwords of at least 8 characters (from public breach top lists, plus Spanish and
- * Chilean favourites). Compared case-insensitively; kept short so it can ship to the browser too.
+ * Chilean favourites). Compared case-insensitively after trimming; kept short so it can ship to the
+ * browser for instant feedback. The server also refuses a much longer list (apps/api password-policy).
  */
 const list = `12345678 123456789 1234567890 0123456789 12341234 11111111 00000000 22222222 88888888 99999999
 87654321 987654321 9876543210 11223344 12121212 123123123 12344321 1q2w3e4r 1q2w3e4r5t 1qaz2wsx
@@ -21,5 +22,5 @@ sebastian matias123 benjamin1 estudiante profesor colegio1 escuela1 fics1234 fic
 const common = new Set(list.split(/\s+/).filter(Boolean));
 
 export function isCommonPassword(value: string): boolean {
-  return common.has(value.toLowerCase());
+  return common.has(value.trim().toLowerCase());
 }

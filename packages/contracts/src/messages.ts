@@ -17,5 +17,7 @@ export const messages = {
   recoverySent:
     'Si el email está registrado, recibirás un enlace para recuperar tu contraseña. Revisa tu bandeja de entrada.',
   passwordUpdated: 'Contraseña actualizada exitosamente',
+  passwordTooCommon: 'Esta contraseña es demasiado común, elige una más difícil de adivinar',
+  passwordIsPersonal: 'La contraseña no puede ser tu email ni tu nombre, elige una más difícil de adivinar',
   loggedOut: 'Se ha desconectado con éxito!',
 } as const;

@@ -27,7 +27,7 @@ export const esLazy = {
     invitationTitle: 'Crea tu contraseña',
     intro: 'Escribe tu nueva contraseña para la cuenta {{email}}.',
     invitationIntro: 'Bienvenido a Fics. Crea la contraseña con la que ingresarás con la cuenta {{email}}.',
-    rules: 'Entre {{min}} y {{max}} caracteres. Evita contraseñas comunes.',
+    rules: 'Entre {{min}} y {{max}} caracteres. Evita contraseñas comunes, tu email y tu nombre.',
     password: 'Nueva contraseña',
     confirmation: 'Confirmar contraseña',
     submit: 'Cambiar contraseña',

@@ -6,6 +6,7 @@ import { oneTimeTokens, sessions, users } from '../../db/schema';
 import { hashToken } from '../../lib/crypto';
 import { rateLimited, validationError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
+import { passwordProblem } from '../../lib/password-policy';
 import { addressKey } from '../../lib/client-address';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { enqueueMail } from '../mail/outbox.service';
@@ -91,7 +92,7 @@ export async function requestPasswordRecovery(options: {
 /** The live (unused, unexpired) one-time token, or a 400 worded for the recovery page. */
 async function findLiveToken(db: Db, token: string, now: Date) {
   const [row] = await db
-    .select({ id: oneTimeTokens.id, purpose: oneTimeTokens.purpose, email: users.email })
+    .select({ id: oneTimeTokens.id, purpose: oneTimeTokens.purpose, email: users.email, name: users.name })
     .from(oneTimeTokens)
     .innerJoin(users, eq(users.id, oneTimeTokens.userId))
     .where(
@@ -120,7 +121,8 @@ export async function checkRecoveryToken(options: {
 
 /**
  * Sets a password through a recovery or invitation link. The token is spent atomically (a second
- * use fails), the user's other pending links die, and every session of the user ends.
+ * use fails), the user's other pending links die, and every session of the user ends. A common
+ * password or the account's own e-mail or name is refused (400 on `password`), the token unspent.
  */
 export async function setPasswordWithToken(options: {
   db: Db;
@@ -130,7 +132,11 @@ export async function setPasswordWithToken(options: {
 }): Promise<void> {
   const now = options.now ?? new Date();
   // Cheap check first, so an invalid link costs no password hashing.
-  await findLiveToken(options.db, options.token, now);
+  const account = await findLiveToken(options.db, options.token, now);
+  const problem = passwordProblem(options.password, account);
+  if (problem) {
+    throw validationError({ password: problem });
+  }
   const passwordHash = await hashPassword(options.password);
   const email = await options.db.transaction(async (tx) => {
     const [spent] = await tx

@@ -53,6 +53,21 @@ describe('PasswordRecoveryPage', () => {
     expect(fetchMock.mock.calls.some(([url]) => requestUrl(url).endsWith('/auth/setPassword'))).toBe(false);
   });
 
+  it("refuses the account's own e-mail before asking the server", async () => {
+    const fetchMock = mockApi({ 'POST /auth/checkRecoveryToken': validToken('INVITATION') });
+    renderApp(path);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Nueva contraseña'), 'Ana@Example.cl');
+    await user.type(screen.getByLabelText('Confirmar contraseña'), 'Ana@Example.cl');
+    await user.click(screen.getByRole('button', { name: 'Crear contraseña' }));
+    expect(
+      await screen.findByText(
+        'La contraseña no puede ser tu email ni tu nombre, elige una más difícil de adivinar',
+      ),
+    ).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => requestUrl(url).endsWith('/auth/setPassword'))).toBe(false);
+  });
+
   it('sets the password and shows the success state', async () => {
     const fetchMock = mockApi({
       'POST /auth/checkRecoveryToken': validToken('RECOVERY'),

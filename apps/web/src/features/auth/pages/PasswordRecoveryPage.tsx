@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -12,7 +12,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { limits, messages, newPasswordSchema } from '@fics/contracts';
+import { limits, messages, newPasswordSchemaFor, type newPasswordSchema } from '@fics/contracts';
 import { isApiError } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../components/form-errors';
 import { FormError } from '../../../components/FormError';
@@ -117,13 +117,15 @@ function NewPasswordForm({
   const setPassword = useSetPassword();
   const [failure, setFailure] = useState<string | null>(null);
   const invitation = info.purpose === 'INVITATION';
+  // The account's own e-mail is refused here at once; the server also refuses its name and its list.
+  const schema = useMemo(() => newPasswordSchemaFor({ email: info.email }), [info.email]);
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
   } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(newPasswordSchema),
+    resolver: zodResolver(schema),
     defaultValues: { password: '', confirmationPassword: '' },
   });
 

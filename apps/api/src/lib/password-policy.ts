@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isCommonPassword, isPersonalPassword, messages } from '@fics/contracts';
+
+/**
+ * The server's password rule beyond the schema's length (architecture.md §6.3): the browser's short
+ * list of common passwords (contracts), the 20,000 most common passwords of 8 to 64 characters from
+ * a public breach list (common-passwords.txt beside this file; source and licence in its header),
+ * and the account's own e-mail or name. The server is the authority: every place that sets a
+ * password asks.
+ */
+const LIST_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'common-passwords.txt');
+
+/** Read once, when this module first loads (at start). */
+const breachList: ReadonlySet<string> = new Set(
+  fs
+    .readFileSync(LIST_FILE, 'utf8')
+    .split('\n')
+    .map((line) => line.trim().toLowerCase())
+    .filter((line) => line !== '' && !line.startsWith('#')),
+);
+
+/** How many passwords the breach list holds (tests and start-up checks). */
+export const breachListSize = breachList.size;
+
+/** Whether the password is one of the common ones, ignoring case and surrounding spaces. */
+export function isBreachedPassword(password: string): boolean {
+  const value = password.trim().toLowerCase();
+  return breachList.has(value) || isCommonPassword(value);
+}
+
+/**
+ * The Spanish message refusing this password for this account, or null when it may be used. The
+ * length rule is the schema's (passwordField); this adds what only the server knows.
+ */
+export function passwordProblem(password: string, account: { email?: string; name?: string }): string | null {
+  if (isBreachedPassword(password)) {
+    return messages.passwordTooCommon;
+  }
+  if (isPersonalPassword(password, account)) {
+    return messages.passwordIsPersonal;
+  }
+  return null;
+}
