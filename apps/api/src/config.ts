@@ -69,6 +69,7 @@ const envSchema = z.object({
     .default(false),
   RATE_LIMIT_PER_USER_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   RATE_LIMIT_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(0).default(30_000),
+  SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(30).default(7),
   MAP_TILE_URL: mapUrl.default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   MAP_TILE_ATTRIBUTION: z.string().max(300).default('&copy; colaboradores de OpenStreetMap'),
   MAP_GEOCODER_URL: mapUrl.default('https://nominatim.openstreetmap.org/search'),
@@ -109,6 +110,8 @@ export interface Config {
   rateLimits: { perUserPerMinute: number; perAddressPerMinute: number };
   /** The send dialog's map and place search (GET /client-config); null turns a part off. */
   map: MapConfig;
+  /** A session whose refresh token goes unused this long stops working (the 30-day limit stays). */
+  sessionIdleMs: number;
 }
 
 export interface MapConfig {
@@ -176,3 +179,4 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Omit<Config, '
     },
   };
 }
+    sessionIdleMs: e.SESSION_IDLE_DAYS * 24 * 60 * 60 * 1000,

@@ -20,4 +20,5 @@ export const messages = {
   passwordTooCommon: 'Esta contraseña es demasiado común, elige una más difícil de adivinar',
   passwordIsPersonal: 'La contraseña no puede ser tu email ni tu nombre, elige una más difícil de adivinar',
   loggedOut: 'Se ha desconectado con éxito!',
+  loggedOutEverywhere: 'Se cerró la sesión en todos los dispositivos',
 } as const;

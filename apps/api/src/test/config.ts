@@ -24,6 +24,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     mailPollMs: 0,
     housekeepingIntervalMs: 0,
     // Tests of the request limits turn them on; elsewhere they would count every inject from 127.0.0.1.
+    sessionIdleMs: 7 * 24 * 60 * 60 * 1000,
     rateLimits: { perUserPerMinute: 0, perAddressPerMinute: 0 },
     // No third-party map in tests: nothing may depend on a network they do not have.
     map: { tileUrl: null, attribution: '', geocoderUrl: null, geocoderAutocomplete: false },

@@ -72,6 +72,13 @@ export const esLazy = {
     unassigned: 'Sin asignar',
     phoneTitle: 'Número de teléfono',
     noPhone: 'Sin número asociado',
+    sessionsTitle: 'Sesiones',
+    sessionsHint:
+      '¿Dejaste tu cuenta abierta en un computador del colegio o perdiste tu teléfono? Cierra la sesión en todos los dispositivos donde ingresaste, también en este.',
+    logoutEverywhere: 'Cerrar sesión en todos los dispositivos',
+    logoutEverywhereConfirm:
+      'Se cerrará tu sesión en todos los dispositivos, también en este, y tendrás que volver a ingresar con tu contraseña.',
+    logoutEverywhereFailed: 'No se pudo cerrar la sesión en todos los dispositivos. Inténtalo de nuevo.',
     editPhone: 'Editar número de teléfono',
     phoneLabel: 'Número de teléfono',
     phoneCountry: 'País',

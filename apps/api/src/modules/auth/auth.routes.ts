@@ -6,6 +6,7 @@ import {
   checkRecoveryTokenResponseSchema,
   errorResponseSchema,
   loginBodySchema,
+  logoutAllResponseSchema,
   logoutResponseSchema,
   messageResponseSchema,
   messages,
@@ -17,7 +18,7 @@ import {
 import { actorOf } from '../../plugins/auth';
 import { unauthorized } from '../../lib/errors';
 import { loadUserView } from '../users/user-view';
-import { changeToken, loginUser, logoutSession } from './auth.service';
+import { changeToken, loginUser, logoutEverywhere, logoutSession } from './auth.service';
 import { checkRecoveryToken, requestPasswordRecovery, setPasswordWithToken } from './recovery.service';
 import { bearerSecurity } from '../../lib/route-schemas';
 
@@ -58,7 +59,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      changeToken({ db: app.db, jwtSecret: app.config.jwtSecret, refreshToken: request.body.refreshToken }),
+      changeToken({
+        db: app.db,
+        jwtSecret: app.config.jwtSecret,
+        refreshToken: request.body.refreshToken,
+        idleMs: app.config.sessionIdleMs,
+      }),
   );
 
   app.get(
@@ -95,6 +101,23 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await logoutSession({ db: app.db, actor: actorOf(request) });
       return { message: messages.loggedOut };
+    },
+  );
+
+  app.post(
+    '/auth/logout-all',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Cierra la sesión en todos los dispositivos del usuario, este incluido',
+        security: bearer,
+        response: { 200: logoutAllResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const sessionsEnded = await logoutEverywhere({ db: app.db, actor: actorOf(request) });
+      return { message: messages.loggedOutEverywhere, sessionsEnded };
     },
   );
 

@@ -132,6 +132,8 @@ export async function changeToken(options: {
   db: Db;
   jwtSecret: string;
   refreshToken: string;
+  /** A session not refreshed for this long has ended (a shared school computer left signed in). */
+  idleMs: number;
   now?: Date;
 }): Promise<TokenPair> {
   const now = options.now ?? new Date();
@@ -145,6 +147,7 @@ export async function changeToken(options: {
         userId: sessions.userId,
         revokedAt: sessions.revokedAt,
         expiresAt: sessions.expiresAt,
+        lastUsedAt: sessions.lastUsedAt,
         role: roles.name,
       })
       .from(refreshTokens)
@@ -154,6 +157,10 @@ export async function changeToken(options: {
       .where(eq(refreshTokens.tokenHash, tokenHash))
       .limit(1);
     if (!row || row.revokedAt || row.expiresAt <= now) {
+      return null;
+    }
+    if (row.lastUsedAt.getTime() + options.idleMs <= now.getTime()) {
+      await revokeSession(tx, row.sessionId, 'idle', now);
       return null;
     }
     // The conditional update is the real check: of two requests racing with one token, one wins.
@@ -199,5 +206,29 @@ export async function logoutSession(options: {
     if (await revokeSession(tx, actor.sessionId, 'logout', options.now ?? new Date())) {
       await recordActivityOnce(tx, actor, { resource: 'AUTH', action: 'LOGOUT' }, LOGOUT_REPEAT_WINDOW_MS);
     }
+  });
+}
+
+/**
+ * Ends every live session of the caller, on every device, this one included ('Cerrar sesión en
+ * todos los dispositivos'): a shared computer left signed in, a lost phone. Answers how many ended.
+ */
+export async function logoutEverywhere(options: {
+  db: Db;
+  actor: Pick<Actor, 'userId' | 'sessionId' | 'role'>;
+  now?: Date;
+}): Promise<number> {
+  const { actor } = options;
+  const now = options.now ?? new Date();
+  return options.db.transaction(async (tx) => {
+    const ended = await tx
+      .update(sessions)
+      .set({ revokedAt: now, revokedReason: 'logout-all' })
+      .where(and(eq(sessions.userId, actor.userId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    if (ended.some((session) => session.id === actor.sessionId)) {
+      await recordActivityOnce(tx, actor, { resource: 'AUTH', action: 'LOGOUT' }, LOGOUT_REPEAT_WINDOW_MS);
+    }
+    return ended.length;
   });
 }

@@ -90,6 +90,8 @@ describe('POST /auth/changetoken and POST /auth/logout', () => {
       role: 'TEACHER',
       now: createdAt,
     });
+    // Refreshed a moment ago: only the absolute limit is near.
+    await t.app.db.update(sessions).set({ lastUsedAt: new Date() }).where(eq(sessions.id, young.sessionId));
     const rotated = await change(young.refreshToken);
     expect(rotated.statusCode).toBe(200);
     const [row] = await t.app.db.select().from(sessions).where(eq(sessions.id, young.sessionId));
@@ -149,6 +151,85 @@ describe('POST /auth/changetoken and POST /auth/logout', () => {
     });
     expect(twice.statusCode).toBe(401);
     const anonymous = await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('ends a session whose refresh token went unused for 7 days (a shared computer left signed in)', async () => {
+    const open = async (lastUsedDaysAgo: number) => {
+      const session = await createSession({
+        db: t.app.db,
+        jwtSecret: t.config.jwtSecret,
+        userId: user.id,
+        role: 'TEACHER',
+      });
+      const lastUsedAt = new Date(Date.now() - lastUsedDaysAgo * 24 * 60 * 60 * 1000);
+      await t.app.db.update(sessions).set({ lastUsedAt }).where(eq(sessions.id, session.sessionId));
+      return session;
+    };
+    const recent = await open(6.9);
+    const rotated = await change(recent.refreshToken);
+    expect(rotated.statusCode).toBe(200);
+    // Using it starts the 7 days again.
+    const [row] = await t.app.db.select().from(sessions).where(eq(sessions.id, recent.sessionId));
+    expect(Date.now() - row!.lastUsedAt.getTime()).toBeLessThan(60_000);
+
+    const idle = await open(7.01);
+    const res = await change(idle.refreshToken);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual(expired);
+    const [ended] = await t.app.db.select().from(sessions).where(eq(sessions.id, idle.sessionId));
+    expect(ended!.revokedReason).toBe('idle');
+    expect((await me(idle.accessToken)).statusCode).toBe(401);
+  });
+
+  it('takes the idle time from the configuration', async () => {
+    const short = await buildTestApp({ sessionIdleMs: 60 * 60 * 1000 });
+    try {
+      const session = await createSession({
+        db: short.app.db,
+        jwtSecret: short.config.jwtSecret,
+        userId: (await createUser(short.app, { role: 'STUDENT' })).id,
+        role: 'STUDENT',
+        now: new Date(Date.now() - 2 * 60 * 60 * 1000),
+      });
+      const res = await short.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/changetoken',
+        payload: { refreshToken: session.refreshToken },
+      });
+      expect(res.statusCode).toBe(401);
+    } finally {
+      await short.close();
+    }
+  });
+
+  it('logs out on every device at once, this one included, and no other user', async () => {
+    const phone = await login();
+    const schoolComputer = await login();
+    const other = await createUser(t.app, { role: 'TEACHER' });
+    const otherSession = await createSession({
+      db: t.app.db,
+      jwtSecret: t.config.jwtSecret,
+      userId: other.id,
+      role: 'TEACHER',
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout-all',
+      headers: { authorization: `Bearer ${phone.accessToken}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('Se cerró la sesión en todos los dispositivos');
+    expect(res.json().sessionsEnded).toBeGreaterThanOrEqual(2);
+    for (const pair of [phone, schoolComputer]) {
+      expect((await me(pair.accessToken)).statusCode).toBe(401);
+      expect((await change(pair.refreshToken)).statusCode).toBe(401);
+    }
+    expect((await me(otherSession.accessToken)).statusCode).toBe(200);
+    const live = await t.app.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(live.filter((session) => !session.revokedAt)).toHaveLength(0);
+
+    const anonymous = await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout-all' });
     expect(anonymous.statusCode).toBe(401);
   });
 });

@@ -113,6 +113,23 @@ export function useLogout(): () => Promise<void> {
   }, [navigate, toast]);
 }
 
+/**
+ * POST /auth/logout-all ('Cerrar sesión en todos los dispositivos'): every session of the user ends,
+ * this one included; then this device leaves as a logout does. A failed call keeps the user here.
+ */
+export function useLogoutEverywhere() {
+  const navigate = useNavigate();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: () => api.post<{ message: string; sessionsEnded: number }>('/auth/logout-all'),
+    onSuccess: async (result) => {
+      clearSession('logout');
+      toast.success(result.message);
+      await navigate('/');
+    },
+  });
+}
+
 /** POST /auth/recoverPassword: answers a message, never a token (architecture.md §6.1). */
 export function useRecoverPassword() {
   return useMutation({

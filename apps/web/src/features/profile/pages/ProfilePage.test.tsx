@@ -316,4 +316,51 @@ describe('ProfilePage', () => {
     const { router } = renderApp('/perfil');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
+
+  it("'Cerrar sesión en todos los dispositivos' asks first, ends every session and leaves this device", async () => {
+    let calls = 0;
+    const { user } = renderProfile(makeUser('STUDENT', { name: 'Sofía Estudiante' }), {
+      'POST /auth/logout-all': () => {
+        calls += 1;
+        return { body: { message: 'Se cerró la sesión en todos los dispositivos', sessionsEnded: 3 } };
+      },
+    });
+    const sessions = await screen.findByRole('region', { name: 'Sesiones' });
+    await user.click(
+      within(sessions).getByRole('button', { name: 'Cerrar sesión en todos los dispositivos' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Cerrar sesión en todos los dispositivos' });
+    expect(dialog).toHaveTextContent('también en este');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls).toBe(0);
+
+    await user.click(
+      within(sessions).getByRole('button', { name: 'Cerrar sesión en todos los dispositivos' }),
+    );
+    const again = await screen.findByRole('dialog', { name: 'Cerrar sesión en todos los dispositivos' });
+    await user.click(within(again).getByRole('button', { name: 'Cerrar sesión en todos los dispositivos' }));
+    expect(await screen.findByText('Se cerró la sesión en todos los dispositivos')).toBeInTheDocument();
+    expect(calls).toBe(1);
+    expect(localStorage.getItem('token')).toBeNull();
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { level: 1, name: 'Sobre tí' })).not.toBeInTheDocument(),
+    );
+  });
+
+  it('keeps the user signed in and says so when ending every session fails', async () => {
+    const { user } = renderProfile(makeUser('TEACHER'), {
+      'POST /auth/logout-all': { status: 500, body: { type: 'INTERNAL', message: 'Error' } },
+    });
+    const sessions = await screen.findByRole('region', { name: 'Sesiones' });
+    await user.click(
+      within(sessions).getByRole('button', { name: 'Cerrar sesión en todos los dispositivos' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Cerrar sesión en todos los dispositivos' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cerrar sesión en todos los dispositivos' }));
+    expect(
+      await screen.findByText('No se pudo cerrar la sesión en todos los dispositivos. Inténtalo de nuevo.'),
+    ).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBe('access');
+  });
 });

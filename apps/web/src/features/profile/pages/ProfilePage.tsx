@@ -9,7 +9,10 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { limits, updateProfileBodySchema, type Inscription, type User } from '@fics/contracts';
 import { PageTitle } from '../../../components/PageTitle';
-import { useSession } from '../../auth';
+import Button from '@mui/material/Button';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { useToast } from '../../../components/toast';
+import { useLogoutEverywhere, useSession } from '../../auth';
 import { useUserDetail } from '../../../lib/resources';
 import { useUpdateProfile } from '../api';
 import { EditableField } from '../components/EditableField';
@@ -104,10 +107,43 @@ function ProfileView({ user, inscriptions }: { user: User; inscriptions: Inscrip
               <TeacherSchools inscriptions={inscriptions} />
             </Section>
           ) : null}
+          <SessionsSection />
         </Stack>
       </Grid>
       <PhotoDialog user={user} open={photoOpen} onClose={() => setPhotoOpen(false)} />
     </Grid>
+  );
+}
+
+/** 'Cerrar sesión en todos los dispositivos': a shared school computer left signed in, a lost phone. */
+function SessionsSection() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const logoutEverywhere = useLogoutEverywhere();
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <Section title={t('profile.sessionsTitle')}>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {t('profile.sessionsHint')}
+      </Typography>
+      <Button variant="outlined" color="error" onClick={() => setConfirming(true)}>
+        {t('profile.logoutEverywhere')}
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title={t('profile.logoutEverywhere')}
+        message={t('profile.logoutEverywhereConfirm')}
+        confirmLabel={t('profile.logoutEverywhere')}
+        pending={logoutEverywhere.isPending}
+        onConfirm={() =>
+          logoutEverywhere.mutate(undefined, {
+            onError: () => toast.error(t('profile.logoutEverywhereFailed')),
+            onSettled: () => setConfirming(false),
+          })
+        }
+      />
+    </Section>
   );
 }
 
