@@ -6,6 +6,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
   jsonSchemaTransform,
+  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -118,6 +119,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
     },
     transform: jsonSchemaTransform,
+    // Schemas with a `.meta({ id })` (the error shape, User, Story…) become components/schemas entries
+    // the routes' `$ref`s point to; without this every such `$ref` dangles.
+    transformObject: jsonSchemaTransformObject,
   });
   // No staticCSP: the page gets our helmet CSP (own origin only, no framing), which Swagger UI runs under.
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
