@@ -16,6 +16,7 @@ import { limits } from '@fics/contracts';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors';
+import { cacheControlPlugin } from './plugins/cache-control';
 import { contextPlugin } from './plugins/context';
 import { shutdownPlugin } from './plugins/shutdown';
 import { authPlugin } from './plugins/auth';
@@ -97,6 +98,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // External plugins.
   await app.register(errorsPlugin);
+  // Before any route: `no-store` unless a route's config.cache allows more, and always on errors.
+  await app.register(cacheControlPlugin);
   await app.register(shutdownPlugin);
   await app.register(helmet, {
     contentSecurityPolicy: { directives: cspDirectives(config) },

@@ -237,6 +237,7 @@ describe('error shape on the wire', () => {
         'GET /api/v1/health HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n',
       );
       expect(raw).toMatch(/^HTTP\/1\.1 400 /);
+      expect(raw).toContain('\r\nCache-Control: no-store\r\n');
       expect(jsonBodies(raw)).toEqual([{ type: 'VALIDATION_ERROR', message: messages.validation }]);
       const huge = await rawExchange(
         port,

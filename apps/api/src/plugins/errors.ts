@@ -108,7 +108,12 @@ export function apiNotFound(): ErrorResponse {
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const { status, body } = fromFastifyError(error);
   request.log.info({ type: body.type, status, code: error.code }, body.message);
-  void reply.status(status).type('application/json; charset=utf-8').send(body);
+  // Sent without the routes' onSend hooks, so without plugins/cache-control.ts: never kept either.
+  void reply
+    .status(status)
+    .type('application/json; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(body);
 }
 
 /**
@@ -135,7 +140,8 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket)
     const json = JSON.stringify(body);
     socket.write(
       `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
+        `Cache-Control: no-store\r\nContent-Length: ${Buffer.byteLength(json)}\r\n` +
+        `Connection: close\r\n\r\n${json}`,
     );
   }
   socket.destroy(error);

@@ -5,6 +5,8 @@ export const clientConfigRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/client-config',
     {
+      // The server's settings, the same for everybody.
+      config: { cache: { public: 300 } },
       schema: {
         tags: ['Configuración'],
         summary:
@@ -12,13 +14,10 @@ export const clientConfigRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: clientConfigResponseSchema },
       },
     },
-    async (_request, reply) => {
-      void reply.header('cache-control', 'public, max-age=300');
-      return {
-        map: { ...app.config.map, center: { ...defaultMapView.center }, zoom: defaultMapView.zoom },
-        contactEmail: app.config.contactEmail,
-      };
-    },
+    async () => ({
+      map: { ...app.config.map, center: { ...defaultMapView.center }, zoom: defaultMapView.zoom },
+      contactEmail: app.config.contactEmail,
+    }),
   );
 };
 

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { media } from '../../db/schema';
 import type { ProcessedImage } from './images';
@@ -36,12 +36,22 @@ export async function deleteMediaOwnedBy(options: { db: DbOrTx; ownerId: string 
   await options.db.delete(media).where(eq(media.ownerId, options.ownerId));
 }
 
+/**
+ * A stored image, and whether it is a fic's cover or one of its sizes (anything else is a profile
+ * photo, which media.routes.ts lets browsers keep for a day only).
+ */
 export async function findMedia(options: {
   db: DbOrTx;
   id: string;
-}): Promise<{ contentType: string; bytes: Buffer } | undefined> {
+}): Promise<{ contentType: string; bytes: Buffer; cover: boolean } | undefined> {
   const [row] = await options.db
-    .select({ contentType: media.contentType, bytes: media.bytes })
+    .select({
+      contentType: media.contentType,
+      bytes: media.bytes,
+      // Columns qualified by hand: drizzle leaves them bare in a one-table select, and inside the
+      // subquery a bare "id" would be the fic's.
+      cover: sql<boolean>`exists (select 1 from "stories" where "stories"."cover_id" = coalesce("media"."variant_of", "media"."id"))`,
+    })
     .from(media)
     .where(eq(media.id, options.id))
     .limit(1);

@@ -18,11 +18,12 @@ describe('images and GET /media/:id', () => {
     await t.close();
   });
 
-  it('serves a stored image publicly as an immutable PNG', async () => {
+  it('serves a stored image publicly as a PNG, kept a day by the browser only when not a cover', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/v1/media/${id}` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');
-    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // Covers' year-long cache: plugins/cache-control.test.ts.
+    expect(res.headers['cache-control']).toBe('private, max-age=86400');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers.etag).toBe(`"${id}"`);
     const meta = await sharp(res.rawPayload).metadata();
@@ -42,6 +43,7 @@ describe('images and GET /media/:id', () => {
     });
     expect(res.statusCode).toBe(304);
     expect(res.rawPayload.length).toBe(0);
+    expect(res.headers['cache-control']).toBe('private, max-age=86400');
   });
 
   it('answers an unknown or malformed id with 404 in the error shape', async () => {
@@ -49,6 +51,7 @@ describe('images and GET /media/:id', () => {
       const res = await t.app.inject({ method: 'GET', url: `/api/v1/media/${unknown}` });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ type: 'NOT_FOUND', message: 'La imagen solicitada no existe' });
+      expect(res.headers['cache-control']).toBe('no-store');
     }
   });
 

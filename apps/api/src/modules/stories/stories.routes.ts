@@ -55,6 +55,9 @@ const storyFields =
   'tags (arreglo JSON como texto), writingTime (segundos), location, locationURL, y la portada en `file` ' +
   '(imagen de hasta 1 MB; se guarda como PNG de hasta 1080 px y en WebP para teléfonos).';
 
+/** How long visitors' tag suggestions may be kept by browsers and shared caches. */
+const storyTagsVisitorCacheSeconds = 60;
+
 export const storiesRoutes: FastifyPluginAsyncZod = async (app) => {
   // A fic published, edited or deleted: visitors' gallery pages kept in memory are dropped before
   // the answer leaves, so whoever made the change sees it on their next visit.
@@ -69,6 +72,8 @@ export const storiesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stories',
     {
       preHandler: app.identify,
+      // Visitors' pages are the same for all of them; a reader's names authors with their photos.
+      config: { cache: { visitors: galleryVisitorCacheSeconds } },
       schema: {
         tags,
         summary: 'Galería: fics publicadas, las más nuevas primero, 12 por página',
@@ -84,17 +89,14 @@ export const storiesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      void reply.header('vary', 'Authorization');
       if (request.actor === null) {
         const page = await readVisitorGallery({ db: app.db, query: request.query });
         // Kept with its JSON: the same string goes to every visitor until it expires.
         return reply
-          .header('cache-control', `public, max-age=${galleryVisitorCacheSeconds}`)
           .type('application/json; charset=utf-8')
           .serializer(() => page.json)
           .send(page.body);
       }
-      void reply.header('cache-control', 'private, no-store');
       return readGalleryPage({ db: app.db, actor: request.actor, query: request.query });
     },
   );
@@ -157,10 +159,14 @@ export const storiesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stories/tags',
     {
       preHandler: app.identify,
+      // A visitor's suggestions come from published fics only; a caller's include their own fics'.
+      config: { cache: { visitors: storyTagsVisitorCacheSeconds } },
       schema: {
         tags,
         summary: 'Sugerencias de etiquetas que contienen el texto (sin importar tildes ni mayúsculas)',
-        description: 'Solo etiquetas de fics publicadas y, con sesión, de las fics propias.',
+        description:
+          'Solo etiquetas de fics publicadas y, con sesión, de las fics propias. ' +
+          `Sin sesión la respuesta puede guardarse ${storyTagsVisitorCacheSeconds} s (Cache-Control public).`,
         querystring: storyTagsQuerySchema,
         response: { 200: storyTagsResponseSchema, ...commonErrorResponses },
       },
