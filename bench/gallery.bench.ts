@@ -9,7 +9,8 @@
  * addStories; 8 of 10 fics published, so 12,500 fics hold 10,000 published ones; 100 schools of 10
  * grades, Spanish titles with accents, 2,000 tags with a skewed distribution, 'Amor' on 22% of the
  * fics and 'Misterio' on 7%), VACUUM ANALYZEd after each load, as autovacuum leaves a server. For
- * each size a server process is started on it (NODE_ENV=production, LOG_LEVEL=warn, and the request
+ * each size a server process is started on it (NODE_ENV=production, with a random JWT_SECRET and
+ * SMTP_URL at a throwaway local SMTP capture, as production requires; LOG_LEVEL=warn, and the request
  * limits off: RATE_LIMIT_PER_USER_PER_MINUTE and RATE_LIMIT_PER_ADDRESS_PER_MINUTE would answer 429
  * to one client sending thousands of requests a second), the probes are run one after another, and the server is stopped.
  *
@@ -77,6 +78,7 @@ import { buildApp } from '../apps/api/src/app';
 import { openDatabase, type Database } from '../apps/api/src/db/client';
 import { createSession } from '../apps/api/src/modules/auth/sessions.service';
 import { testConfig } from '../apps/api/src/test/config';
+import { startSmtpCapture } from '../apps/api/src/test/smtp-capture';
 import { capturedStatements, explainStatement, printPlan, statementLabel } from './plans';
 import { addStories, loadStories, SEARCHES, type FicMix, type StoryData } from './stories-data';
 
@@ -326,7 +328,12 @@ async function freePort(): Promise<number> {
 const running = new Set<ChildProcess>();
 process.on('exit', () => running.forEach((child) => child.kill('SIGKILL')));
 
-async function startServer(databaseUrl: string, jwtSecret: string, dataDir: string): Promise<Server> {
+async function startServer(
+  databaseUrl: string,
+  jwtSecret: string,
+  dataDir: string,
+  smtpUrl: string,
+): Promise<Server> {
   const port = options.port || (await freePort());
   const origin = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
@@ -338,6 +345,8 @@ async function startServer(databaseUrl: string, jwtSecret: string, dataDir: stri
       PORT: String(port),
       DATABASE_URL: databaseUrl,
       JWT_SECRET: jwtSecret,
+      // Production refuses to start without it; the benchmark sends no mail, the capture keeps any.
+      SMTP_URL: smtpUrl,
       DATA_DIR: dataDir,
       PUBLIC_URL: origin,
       LOG_LEVEL: 'warn',
@@ -713,7 +722,9 @@ async function main(): Promise<number> {
   })();
   await adminQuery(options.serverUrl, `CREATE DATABASE "${name}"`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fics-bench-gallery-'));
+  // 256 random bits in hex, as production requires (README, Production settings).
   const jwtSecret = crypto.randomBytes(32).toString('hex');
+  const mailbox = await startSmtpCapture();
   const database = await openDatabase({ databaseUrl });
   const rows = new Map<string, Row>();
   const remeasured: string[] = [];
@@ -763,7 +774,7 @@ async function main(): Promise<number> {
         userId: data.studentId,
         role: 'STUDENT',
       });
-      const server = await startServer(databaseUrl, jwtSecret, dataDir);
+      const server = await startServer(databaseUrl, jwtSecret, dataDir, mailbox.url);
       const stage: Stage = {
         size,
         fics,
@@ -815,6 +826,7 @@ async function main(): Promise<number> {
     goals = goalsOf(rows, sizes);
   } finally {
     await database.close();
+    await mailbox.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
     if (options.keep) {
       console.log(`\nkept database ${name}`);

@@ -1,6 +1,12 @@
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, repoRoot } from './config';
+
+/** 256 random bits in hex, as `openssl rand -hex 32` gives them. */
+const SECRET = randomBytes(32).toString('hex');
+/** The least a production environment needs. */
+const PRODUCTION = { NODE_ENV: 'production', JWT_SECRET: SECRET, SMTP_URL: 'smtp://smtp.example.cl:587' };
 
 function configError(env: NodeJS.ProcessEnv): string {
   try {
@@ -49,7 +55,7 @@ describe('loadConfig', () => {
       DATA_DIR: '/var/lib/fics',
       DATABASE_URL: 'postgres://fics:clave@db:5432/fics',
       PUBLIC_URL: 'https://fics.example.cl/',
-      JWT_SECRET: 'x'.repeat(40),
+      JWT_SECRET: SECRET,
       SMTP_URL: 'smtps://usuario:clave@smtp.example.cl:465',
       MAIL_FROM: 'Fics <hola@fics.example.cl>',
       CONTACT_EMAIL: 'privacidad@fics.example.cl',
@@ -74,7 +80,7 @@ describe('loadConfig', () => {
       databaseUrl: 'postgres://fics:clave@db:5432/fics',
       // The trailing slash goes, so links are built as `${publicUrl}/password-recovery/...`.
       publicUrl: 'https://fics.example.cl',
-      jwtSecret: 'x'.repeat(40),
+      jwtSecret: SECRET,
       smtpUrl: 'smtps://usuario:clave@smtp.example.cl:465',
       mailFrom: 'Fics <hola@fics.example.cl>',
       contactEmail: 'privacidad@fics.example.cl',
@@ -158,13 +164,73 @@ describe('loadConfig', () => {
     expect(message).toContain('JWT_SECRET: debe tener al menos 32 caracteres');
   });
 
-  it('requires JWT_SECRET and forbids demo data in production', () => {
-    expect(configError({ NODE_ENV: 'production' })).toContain(
-      'JWT_SECRET: es obligatorio con NODE_ENV=production',
+  it('requires JWT_SECRET and SMTP_URL and forbids demo data in production, listing every problem', () => {
+    expect(loadConfig(PRODUCTION)).toMatchObject({ env: 'production', jwtSecret: SECRET, seedDemo: false });
+    expect(configError({ NODE_ENV: 'production' })).toBe(
+      'Configuración inválida:\n' +
+        '  JWT_SECRET: es obligatorio con NODE_ENV=production\n' +
+        '  SMTP_URL: es obligatorio con NODE_ENV=production (sin él, los enlaces de recuperación e invitación quedarían en el registro)',
     );
-    expect(configError({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), SEED_DEMO: 'true' })).toContain(
-      'SEED_DEMO: no se permite con NODE_ENV=production',
+    expect(configError({ ...PRODUCTION, SMTP_URL: '' })).toMatch(
+      /^Configuración inválida:\n {2}SMTP_URL: es obligatorio con NODE_ENV=production/,
     );
+    expect(configError({ ...PRODUCTION, SEED_DEMO: 'true' })).toBe(
+      'Configuración inválida:\n  SEED_DEMO: no se permite con NODE_ENV=production',
+    );
+  });
+
+  it('takes in production only a JWT_SECRET of 256 random bits in hex or base64', () => {
+    const accepted = [
+      randomBytes(32).toString('hex'),
+      randomBytes(64).toString('hex').toUpperCase(),
+      randomBytes(32).toString('base64'),
+      randomBytes(32).toString('base64url'),
+      randomBytes(48).toString('base64'),
+    ];
+    for (const secret of accepted) {
+      expect(loadConfig({ ...PRODUCTION, JWT_SECRET: secret }).jwtSecret).toBe(secret);
+    }
+    const refused: [string, RegExp][] = [
+      // Too short: 63 hex characters, 42 of base64 (31 bytes).
+      [randomBytes(32).toString('hex').slice(1), /hexadecimal debe tener al menos 64 caracteres/],
+      [randomBytes(31).toString('base64url'), /base64 debe tener al menos 44 caracteres/],
+      // Neither hex nor base64.
+      ['una frase secreta muy larga que nadie adivinaria jamas', /hexadecimal o base64/],
+      // Long enough but obviously not random.
+      ['x'.repeat(64), /no parece aleatorio/],
+      ['0'.repeat(63) + '1', /no parece aleatorio/],
+      ['ab'.repeat(40), /no parece aleatorio/],
+      ['deadbeef'.repeat(8), /no parece aleatorio/],
+      ['changeme'.repeat(6), /no parece aleatorio/],
+      ['0123456789abcdef'.repeat(4), /no parece aleatorio/],
+      ['abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', /no parece aleatorio/],
+      ['estaeslaclavesecretadelservidordefics2024chile', /no parece aleatorio/],
+    ];
+    for (const [secret, problem] of refused) {
+      const message = configError({ ...PRODUCTION, JWT_SECRET: secret });
+      expect(message, secret).toMatch(/^Configuración inválida:\n {2}JWT_SECRET: /);
+      expect(message, secret).toMatch(problem);
+      expect(message, secret).toContain('openssl rand -hex 32');
+    }
+    // Outside production the old rule stands: 32 characters or more.
+    expect(loadConfig({ JWT_SECRET: 'x'.repeat(32) }).jwtSecret).toBe('x'.repeat(32));
+  });
+
+  it('refuses a bootstrap administrator password that is common or the e-mail', () => {
+    const admin = { BOOTSTRAP_ADMIN_EMAIL: 'directora@colegio.cl' };
+    expect(configError({ ...admin, BOOTSTRAP_ADMIN_PASSWORD: 'Butterfly' })).toBe(
+      'Configuración inválida:\n  BOOTSTRAP_ADMIN_PASSWORD: Esta contraseña es demasiado común, elige una más difícil de adivinar',
+    );
+    expect(configError({ ...admin, BOOTSTRAP_ADMIN_PASSWORD: 'Directora@Colegio.cl' })).toBe(
+      'Configuración inválida:\n  BOOTSTRAP_ADMIN_PASSWORD: La contraseña no puede ser tu email ni tu nombre, elige una más difícil de adivinar',
+    );
+    expect(configError({ ...admin, BOOTSTRAP_ADMIN_PASSWORD: 'directora' })).toContain(
+      'no puede ser tu email',
+    );
+    expect(loadConfig({ ...admin, BOOTSTRAP_ADMIN_PASSWORD: 'tiza-verde-2024' }).bootstrapAdmin).toEqual({
+      email: 'directora@colegio.cl',
+      password: 'tiza-verde-2024',
+    });
   });
 
   it('requires the bootstrap administrator e-mail and password together, and a valid e-mail', () => {

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { passwordProblem } from './lib/password-policy';
+import { jwtSecretProblem } from './lib/secrets';
 import { parseTrustedProxies } from './lib/client-address';
 
 /** The repository root, so relative paths mean the same whichever workspace started the process. */
@@ -67,9 +69,9 @@ const envSchema = z.object({
       return parsed.proxies;
     })
     .default(false),
+  SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(30).default(7),
   RATE_LIMIT_PER_USER_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   RATE_LIMIT_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(0).default(30_000),
-  SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(30).default(7),
   MAP_TILE_URL: mapUrl.default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   MAP_TILE_ATTRIBUTION: z.string().max(300).default('&copy; colaboradores de OpenStreetMap'),
   MAP_GEOCODER_URL: mapUrl.default('https://nominatim.openstreetmap.org/search'),
@@ -108,10 +110,10 @@ export interface Config {
    * client by its /64) for everything, the ceiling against floods; 0 disables one.
    */
   rateLimits: { perUserPerMinute: number; perAddressPerMinute: number };
-  /** The send dialog's map and place search (GET /client-config); null turns a part off. */
-  map: MapConfig;
   /** A session whose refresh token goes unused this long stops working (the 30-day limit stays). */
   sessionIdleMs: number;
+  /** The send dialog's map and place search (GET /client-config); null turns a part off. */
+  map: MapConfig;
 }
 
 export interface MapConfig {
@@ -134,16 +136,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Omit<Config, '
     throw new ConfigError(`Configuración inválida:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
-    throw new ConfigError('Configuración inválida:\n  JWT_SECRET: es obligatorio con NODE_ENV=production');
-  }
-  if (e.NODE_ENV === 'production' && e.SEED_DEMO) {
-    throw new ConfigError('Configuración inválida:\n  SEED_DEMO: no se permite con NODE_ENV=production');
+  if (e.NODE_ENV === 'production') {
+    // Production settings (README): every problem at once.
+    const problems: string[] = [];
+    const weakSecret = e.JWT_SECRET ? jwtSecretProblem(e.JWT_SECRET) : null;
+    if (!e.JWT_SECRET) {
+      problems.push('JWT_SECRET: es obligatorio con NODE_ENV=production');
+    } else if (weakSecret) {
+      problems.push(`JWT_SECRET: ${weakSecret}`);
+    }
+    if (!e.SMTP_URL) {
+      problems.push(
+        'SMTP_URL: es obligatorio con NODE_ENV=production (sin él, los enlaces de recuperación e invitación quedarían en el registro)',
+      );
+    }
+    if (e.SEED_DEMO) {
+      problems.push('SEED_DEMO: no se permite con NODE_ENV=production');
+    }
+    if (problems.length > 0) {
+      throw new ConfigError(`Configuración inválida:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+    }
   }
   if (Boolean(e.BOOTSTRAP_ADMIN_EMAIL) !== Boolean(e.BOOTSTRAP_ADMIN_PASSWORD)) {
     throw new ConfigError(
       'Configuración inválida:\n  BOOTSTRAP_ADMIN_EMAIL y BOOTSTRAP_ADMIN_PASSWORD deben definirse juntos',
     );
+  }
+  // The same rule as every password set through the site (lib/password-policy).
+  const adminPasswordProblem =
+    e.BOOTSTRAP_ADMIN_EMAIL && e.BOOTSTRAP_ADMIN_PASSWORD
+      ? passwordProblem(e.BOOTSTRAP_ADMIN_PASSWORD, { email: e.BOOTSTRAP_ADMIN_EMAIL, name: 'Administrador' })
+      : null;
+  if (adminPasswordProblem) {
+    throw new ConfigError(`Configuración inválida:\n  BOOTSTRAP_ADMIN_PASSWORD: ${adminPasswordProblem}`);
   }
   return {
     env: e.NODE_ENV,
@@ -167,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Omit<Config, '
     trustProxy: e.TRUST_PROXY,
     mailPollMs: 1000,
     housekeepingIntervalMs: 15 * 60 * 1000,
+    sessionIdleMs: e.SESSION_IDLE_DAYS * 24 * 60 * 60 * 1000,
     rateLimits: {
       perUserPerMinute: e.RATE_LIMIT_PER_USER_PER_MINUTE,
       perAddressPerMinute: e.RATE_LIMIT_PER_ADDRESS_PER_MINUTE,
@@ -179,4 +205,3 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Omit<Config, '
     },
   };
 }
-    sessionIdleMs: e.SESSION_IDLE_DAYS * 24 * 60 * 60 * 1000,
