@@ -34,6 +34,8 @@ export const userMessages = {
   teacherCreatesStudentsOnly: 'Solo puedes crear usuarios con rol estudiante',
   teacherOwnGradesOnly: 'Solo puedes gestionar estudiantes de tus establecimientos y cursos',
   roleChangeAdminOnly: 'Solo un administrador puede cambiar el rol de un usuario',
+  emailChangeAdminOnly:
+    'Solo un administrador puede cambiar el email de un estudiante que ya activó su cuenta',
   filterOutsideScope: 'Solo puedes consultar tus establecimientos y cursos',
   deleteSelf: 'No puedes eliminar tu propia cuenta',
   lastAdmin: 'Debe existir al menos un administrador: no se puede eliminar ni cambiar el rol del último',

@@ -44,3 +44,11 @@ export async function issueOneTimeToken(options: {
   });
   return token;
 }
+
+/** Retires every unused recovery and invitation link of a user (an e-mail change: they went to the old address). */
+export async function retireOneTimeTokens(db: DbOrTx, userId: string, now = new Date()): Promise<void> {
+  await db
+    .update(oneTimeTokens)
+    .set({ usedAt: now })
+    .where(and(eq(oneTimeTokens.userId, userId), isNull(oneTimeTokens.usedAt)));
+}

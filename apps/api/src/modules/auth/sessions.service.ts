@@ -1,3 +1,4 @@
+import { and, eq, isNull } from 'drizzle-orm';
 import type { RoleName } from '@fics/contracts';
 import type { DbOrTx } from '../../db/client';
 import { refreshTokens, sessions } from '../../db/schema';
@@ -43,4 +44,19 @@ export async function createSession(options: {
     now,
   );
   return { sessionId: session!.id, accessToken, refreshToken };
+}
+
+/** Ends every live session of a user (an e-mail change, a reset); answers how many ended. */
+export async function revokeUserSessions(
+  db: DbOrTx,
+  userId: string,
+  reason: string,
+  now = new Date(),
+): Promise<number> {
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return ended.length;
 }

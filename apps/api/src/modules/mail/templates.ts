@@ -6,8 +6,12 @@ const escapeHtml = (value: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
-function layout(title: string, paragraphs: string[], action: { label: string; url: string }): string {
+function layout(title: string, paragraphs: string[], action?: { label: string; url: string }): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:12px 24px;background:#32ADD0;color:#ffffff;text-decoration:none;border-radius:4px;font-weight:bold">${escapeHtml(action.label)}</a></p>
+<p style="margin:0;font-size:13px;color:#607d8b">Si el botón no funciona, copia este enlace en tu navegador:<br><span style="word-break:break-all">${escapeHtml(action.url)}</span></p>`
+    : '';
   return `<!doctype html>
 <html lang="es"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;padding:24px;background:#f4f8fa;font-family:Arial,Helvetica,sans-serif;color:#263238">
@@ -16,8 +20,7 @@ function layout(title: string, paragraphs: string[], action: { label: string; ur
 <tr><td style="padding:32px">
 <h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>
 ${body}
-<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:12px 24px;background:#32ADD0;color:#ffffff;text-decoration:none;border-radius:4px;font-weight:bold">${escapeHtml(action.label)}</a></p>
-<p style="margin:0;font-size:13px;color:#607d8b">Si el botón no funciona, copia este enlace en tu navegador:<br><span style="word-break:break-all">${escapeHtml(action.url)}</span></p>
+${button}
 </td></tr></table></body></html>`;
 }
 
@@ -53,6 +56,33 @@ export function invitationMail(options: { to: string; name: string; link: string
     text: `${paragraphs.join('\n\n')}\n\nCrea tu contraseña aquí: ${options.link}\n\nEl equipo de Fics`,
     html: layout(title, paragraphs, { label: 'Crear mi contraseña', url: options.link }),
   };
+}
+
+/**
+ * Told to the old address when an account's e-mail changes: the account no longer answers to it.
+ * The new address is shown masked, so a forwarded or shared inbox learns little.
+ */
+export function emailChangedMail(options: { to: string; name: string; newEmail: string }): OutgoingMail {
+  const title = 'Cambió el email de tu cuenta';
+  const paragraphs = [
+    `Hola ${options.name}:`,
+    `El email de tu cuenta en Fics se cambió a ${maskEmail(options.newEmail)}. Desde ahora ingresas con esa dirección, y las sesiones abiertas se cerraron.`,
+    'Si no pediste este cambio, avisa a tu docente o a la administración de tu establecimiento.',
+  ];
+  return {
+    to: options.to,
+    kind: 'email-changed',
+    subject: 'Fics: cambió el email de tu cuenta',
+    text: `${paragraphs.join('\n\n')}\n\nEl equipo de Fics`,
+    html: layout(title, paragraphs),
+  };
+}
+
+/** 'ana.rojas@colegio.cl' → 'an•••@colegio.cl'. */
+function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  const local = email.slice(0, at);
+  return `${local.slice(0, Math.min(2, Math.max(1, local.length - 1)))}•••${email.slice(at)}`;
 }
 
 /** A fic was published (spec 001 §7 notifications): its title and a link to read it. */

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { roleNames, userMessages, type RoleName } from '@fics/contracts';
 import type { DbOrTx } from '../../db/client';
 import { grades, roles, userGrades, users } from '../../db/schema';
@@ -14,6 +14,9 @@ export interface UserRecord {
   roleId: string;
   roleName: RoleName;
   profilePictureId: string | null;
+  name: string;
+  /** Whether the account has set its password (an invited account has not). */
+  activated: boolean;
   gradeIds: string[];
   collegeIds: string[];
 }
@@ -26,6 +29,8 @@ export async function findUserRecord(db: DbOrTx, userId: string): Promise<UserRe
       roleId: users.roleId,
       roleName: roles.name,
       profilePictureId: users.profilePictureId,
+      name: users.name,
+      activated: sql<boolean>`${users.passwordHash} is not null`,
     })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))

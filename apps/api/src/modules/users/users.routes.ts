@@ -173,7 +173,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         userId: request.params.id,
         input: parseBody(updateUserBodySchema, body),
         file,
+        publicUrl: app.config.publicUrl,
       });
+      // An e-mail change tells the old address, and may invite the new one.
+      app.mail.wake();
       return { user };
     },
   );
