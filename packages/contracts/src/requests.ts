@@ -272,10 +272,11 @@ export const acceptChangeRequestBodySchema = z.object({
 export type AcceptChangeRequestBody = z.infer<typeof acceptChangeRequestBodySchema>;
 
 /** PATCH /register-requests/:id/deny and /change-requests/:id/deny: an optional comment. */
-export const denyRequestBodySchema = z
-  .object({ adminComments: adminCommentsField })
-  .optional()
-  .default({ adminComments: '' });
+export const denyRequestBodySchema = z.preprocess(
+  // Fastify hands a request without a body over as null.
+  (value) => value ?? {},
+  z.object({ adminComments: adminCommentsField }),
+);
 export type DenyRequestBody = z.infer<typeof denyRequestBodySchema>;
 
 export const requestsPaging = { defaultLimit: 20, maxLimit: 100 } as const;
