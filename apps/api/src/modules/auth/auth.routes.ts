@@ -16,7 +16,8 @@ import {
   userResponseSchema,
 } from '@fics/contracts';
 import { actorOf } from '../../plugins/auth';
-import { unauthorized } from '../../lib/errors';
+import { AppError, unauthorized } from '../../lib/errors';
+import { accountTag, securityLogFor } from '../../lib/security-log';
 import { loadUserView } from '../users/user-view';
 import { changeToken, loginUser, logoutEverywhere, logoutSession } from './auth.service';
 import { checkRecoveryToken, requestPasswordRecovery, setPasswordWithToken } from './recovery.service';
@@ -36,16 +37,28 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: authResultSchema, 401: errorResponseSchema, 429: errorResponseSchema },
       },
     },
-    async (request) =>
-      loginUser({
-        db: app.db,
-        limiter: app.rateLimiter,
-        jwtSecret: app.config.jwtSecret,
-        email: request.body.email,
-        password: request.body.password,
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-      }),
+    async (request) => {
+      const security = securityLogFor(request);
+      try {
+        const result = await loginUser({
+          db: app.db,
+          limiter: app.rateLimiter,
+          jwtSecret: app.config.jwtSecret,
+          email: request.body.email,
+          password: request.body.password,
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+        });
+        security({ event: 'login', outcome: 'success', userId: result.user._id });
+        return result;
+      } catch (error) {
+        if (error instanceof AppError) {
+          const outcome = error.type === 'RATE_LIMITED' ? 'rate-limited' : 'bad-credentials';
+          security({ event: 'login', outcome, account: accountTag(request.body.email) });
+        }
+        throw error;
+      }
+    },
   );
 
   app.post(
@@ -64,6 +77,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         jwtSecret: app.config.jwtSecret,
         refreshToken: request.body.refreshToken,
         idleMs: app.config.sessionIdleMs,
+        security: securityLogFor(request),
       }),
   );
 
@@ -117,6 +131,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const sessionsEnded = await logoutEverywhere({ db: app.db, actor: actorOf(request) });
+      securityLogFor(request)({
+        event: 'logout-all',
+        outcome: 'success',
+        userId: actorOf(request).userId,
+        details: { sessionsEnded: String(sessionsEnded) },
+      });
       return { message: messages.loggedOutEverywhere, sessionsEnded };
     },
   );
@@ -173,10 +193,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await setPasswordWithToken({
+      const { userId, purpose } = await setPasswordWithToken({
         db: app.db,
         token: request.body.token,
         password: request.body.password,
+      });
+      securityLogFor(request)({
+        event: 'password-reset',
+        outcome: 'success',
+        userId,
+        details: { link: purpose === 'INVITATION' ? 'invitation' : 'recovery' },
       });
       return { message: messages.passwordUpdated };
     },

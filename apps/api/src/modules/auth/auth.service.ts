@@ -8,6 +8,7 @@ import { signAccessToken } from '../../lib/jwt';
 import { dummyPasswordHash, verifyPassword } from '../../lib/passwords';
 import { addressKey } from '../../lib/client-address';
 import type { RateLimiter } from '../../lib/rate-limiter';
+import type { SecurityLog } from '../../lib/security-log';
 import type { Actor } from '../../plugins/auth';
 import { recordActivity } from '../tracking/record';
 import { LOGOUT_REPEAT_WINDOW_MS, recordActivityOnce } from '../tracking/record-once';
@@ -134,6 +135,8 @@ export async function changeToken(options: {
   refreshToken: string;
   /** A session not refreshed for this long has ended (a shared school computer left signed in). */
   idleMs: number;
+  /** Where a reused refresh token (a sign of theft) is reported. */
+  security?: SecurityLog;
   now?: Date;
 }): Promise<TokenPair> {
   const now = options.now ?? new Date();
@@ -173,6 +176,12 @@ export async function changeToken(options: {
           .returning({ id: refreshTokens.id });
     if (spent.length === 0) {
       await revokeSession(tx, row.sessionId, 'reuse', now);
+      options.security?.({
+        event: 'refresh-token-reuse',
+        outcome: 'session-revoked',
+        userId: row.userId,
+        details: { sessionId: row.sessionId },
+      });
       return null;
     }
     const refreshToken = randomToken();

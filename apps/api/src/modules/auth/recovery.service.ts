@@ -129,7 +129,7 @@ export async function setPasswordWithToken(options: {
   token: string;
   password: string;
   now?: Date;
-}): Promise<void> {
+}): Promise<{ userId: string; purpose: OneTimePurpose }> {
   const now = options.now ?? new Date();
   // Cheap check first, so an invalid link costs no password hashing.
   const account = await findLiveToken(options.db, options.token, now);
@@ -138,7 +138,7 @@ export async function setPasswordWithToken(options: {
     throw validationError({ password: problem });
   }
   const passwordHash = await hashPassword(options.password);
-  const email = await options.db.transaction(async (tx) => {
+  const userId = await options.db.transaction(async (tx) => {
     const [spent] = await tx
       .update(oneTimeTokens)
       .set({ usedAt: now })
@@ -161,16 +161,17 @@ export async function setPasswordWithToken(options: {
       .update(users)
       .set({ passwordHash, updatedAt: now })
       .where(eq(users.id, spent.userId))
-      .returning({ email: users.email });
+      .returning({ id: users.id });
     await tx
       .update(sessions)
       .set({ revokedAt: now, revokedReason: 'password-reset' })
       .where(and(eq(sessions.userId, spent.userId), isNull(sessions.revokedAt)));
-    return user?.email ?? null;
+    return user?.id ?? null;
   });
-  if (!email) {
+  if (!userId) {
     throw invalidToken();
   }
   // Whoever locked the account out by guessing no longer keeps its owner from logging in: the
   // failed-login counters name the password they were guessing against (loginFailureKeys).
+  return { userId, purpose: account.purpose };
 }

@@ -23,6 +23,7 @@ import { readJsonOrUploadForm } from '../media/upload';
 import { importUsers } from './bulk-import.service';
 import { deleteProfilePhoto, updateProfile } from './profile.service';
 import { exportUsers } from './users-export.service';
+import { securityLogFor } from '../../lib/security-log';
 import { createUser, deleteUser, getUser, listUsers, updateUser } from './users.service';
 import { bearerSecurity, commonErrorResponses } from '../../lib/route-schemas';
 
@@ -174,6 +175,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         input: parseBody(updateUserBodySchema, body),
         file,
         publicUrl: app.config.publicUrl,
+        security: securityLogFor(request),
       });
       // An e-mail change tells the old address, and may invite the new one.
       app.mail.wake();
@@ -195,6 +197,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await deleteUser({ db: app.db, actor: actorOf(request), userId: request.params.id });
+      securityLogFor(request)({
+        event: 'account-deletion',
+        outcome: 'success',
+        userId: request.params.id,
+        actorId: actorOf(request).userId,
+      });
       return { message: userMessages.userDeleted };
     },
   );

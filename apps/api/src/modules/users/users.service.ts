@@ -16,6 +16,7 @@ import { isForeignKeyViolation, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/
 import { conflict, forbidden, notFound, validationError } from '../../lib/errors';
 import { escapeLike, readPage, searchWords } from '../../lib/paging';
 import type { Actor } from '../../plugins/auth';
+import type { SecurityLog } from '../../lib/security-log';
 import { queueInvitations } from '../auth/invitations.service';
 import { retireOneTimeTokens } from '../auth/one-time-tokens.service';
 import { revokeUserSessions } from '../auth/sessions.service';
@@ -265,6 +266,8 @@ export async function updateUser(options: {
   input: UpdateUserBody;
   file: Buffer | undefined;
   publicUrl: string;
+  /** Where a role or e-mail change is reported once it is saved. */
+  security?: SecurityLog;
 }): Promise<User> {
   const { db, actor, userId, input } = options;
   if (actor.role !== 'ADMIN' && actor.role !== 'TEACHER') {
@@ -342,6 +345,24 @@ export async function updateUser(options: {
       }
     }),
   );
+  if (roleName !== target.roleName) {
+    options.security?.({
+      event: 'role-change',
+      outcome: 'success',
+      userId,
+      actorId: actor.userId,
+      details: { from: target.roleName, to: roleName },
+    });
+  }
+  if (newEmail !== null) {
+    options.security?.({
+      event: 'email-change',
+      outcome: 'success',
+      userId,
+      actorId: actor.userId,
+      details: { invitationResent: String(!target.activated) },
+    });
+  }
   return (await loadUserView(db, userId))!;
 }
 
