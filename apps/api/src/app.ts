@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { limits } from '@fics/contracts';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { requestLoggerOptions } from './lib/log-redaction';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors';
 import { cacheControlPlugin } from './plugins/cache-control';
 import { contextPlugin } from './plugins/context';
@@ -48,7 +49,10 @@ export const API_PREFIX = '/api/v1';
 export interface BuildAppOptions {
   config: Config;
   database: Database;
-  /** Pino logger options; tests pass false. */
+  /**
+   * Pino logger options, added to the app's own (level, redaction of tokens and credentials: a test
+   * gives a `stream` and still gets them); false: no logs (most tests).
+   */
   logger?: boolean | object;
   /** Tests: a limiter to use, or a Redis key prefix of their own. */
   rateLimit?: RateLimitPluginOptions;
@@ -78,10 +82,13 @@ const cspDirectives = (config: Config) => ({
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
-    },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            ...requestLoggerOptions(config.logLevel),
+            ...(typeof options.logger === 'object' ? options.logger : {}),
+          },
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
     // Requests that reach the router while closing are served: the database closes after the last one.
