@@ -12,7 +12,7 @@ export const messages = {
   invalidJson: 'El cuerpo de la solicitud no es un JSON válido',
   rateLimited: 'Demasiados intentos, espera unos minutos e inténtalo de nuevo',
   internal: 'Algo ha salido mal, intente de nuevo más tarde',
-  unavailable: 'El servicio no está disponible en este momento',
+  unavailable: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.',
   invalidRecoveryToken: 'Parece que el token expiró, para continuar vuelva a solicitar cambio de contraseña.',
   recoverySent:
     'Si el email está registrado, recibirás un enlace para recuperar tu contraseña. Revisa tu bandeja de entrada.',

@@ -21,6 +21,11 @@ export type DbOrTx = Db | Tx;
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/** How long opening a server connection may take before the request fails as unavailable. */
+const CONNECT_TIMEOUT_MS = 5_000;
+/** How long the readiness check waits for `select 1` before it calls the database unreachable. */
+const PING_TIMEOUT_MS = 5_000;
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
@@ -43,9 +48,23 @@ export interface OpenDatabaseOptions {
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // An idle client losing its connection must not crash the process.
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      // While the server is down or unreachable a request fails (503) instead of waiting forever.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      // Half-open TCP connections (a server host gone) are noticed instead of kept in the pool.
+      keepAlive: true,
+    });
+    // An idle client losing its connection must not crash the process: pg-pool drops it from the
+    // pool and reports it here, and the next request opens a fresh connection.
     pool.on('error', () => undefined);
+    // A checked-out client (inside a transaction, between two queries) has no listener of the
+    // pool's: the server ending its connection then would be an uncaught 'error' event. The query
+    // that follows fails instead (answered 503) and the pool discards the client on release.
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+    });
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return {
       db,
@@ -76,10 +95,17 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 async function ping(db: Db): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
+  });
+  const query = db.execute(sql`select 1`).then(
+    () => true,
+    () => false,
+  );
   try {
-    await db.execute(sql`select 1`);
-    return true;
-  } catch {
-    return false;
+    return await Promise.race([query, timeout]);
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -42,3 +42,73 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
     (constraint === undefined || pgConstraintName(error) === constraint)
   );
 }
+
+/**
+ * SQLSTATEs of a database that cannot serve right now: class 08 (connection exception) and the
+ * server shutting down, crashing, starting up or out of connection slots.
+ */
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+
+/** Socket errors of a connection refused, reset or timed out (the driver passes Node's own). */
+const UNAVAILABLE_SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
+
+/** node-postgres and pg-pool word a lost, refused or timed-out connection with these messages. */
+const UNAVAILABLE_MESSAGES = [
+  // '... unexpectedly', '... due to connection timeout'
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error and is not queryable',
+  'Client was closed and is not queryable',
+];
+
+function isUnavailableLink(error: object): boolean {
+  const { code, message, syscall } = error as { code?: unknown; message?: unknown; syscall?: unknown };
+  if (typeof code === 'string') {
+    if (code.startsWith('08') && code.length === 5) {
+      return true;
+    }
+    if (UNAVAILABLE_SQLSTATES.has(code) || UNAVAILABLE_SOCKET_CODES.has(code)) {
+      return true;
+    }
+    // A unix socket that is not there (the server is down) fails to connect with ENOENT.
+    if (code === 'ENOENT' && syscall === 'connect') {
+      return true;
+    }
+  }
+  return typeof message === 'string' && UNAVAILABLE_MESSAGES.some((text) => message.startsWith(text));
+}
+
+/**
+ * True when a failure means the database cannot be reached right now (a lost, refused or timed-out
+ * connection; a server shutting down, restarting or full), not that the query itself was wrong.
+ * Looks through drizzle's wrapping errors (`cause`) and Node's AggregateError (`errors`).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const pending: Array<{ value: unknown; depth: number }> = [{ value: error, depth: 0 }];
+  while (pending.length > 0) {
+    const { value, depth } = pending.pop()!;
+    if (typeof value !== 'object' || value === null || depth > 5) {
+      continue;
+    }
+    if (isUnavailableLink(value)) {
+      return true;
+    }
+    pending.push({ value: (value as { cause?: unknown }).cause, depth: depth + 1 });
+    const nested = (value as { errors?: unknown }).errors;
+    if (value instanceof AggregateError && Array.isArray(nested)) {
+      for (const inner of nested.slice(0, 5)) {
+        pending.push({ value: inner, depth: depth + 1 });
+      }
+    }
+  }
+  return false;
+}

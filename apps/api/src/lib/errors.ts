@@ -36,3 +36,12 @@ export const rateLimited = (retryAfterSeconds: number, message: string = message
   new AppError('RATE_LIMITED', message, {
     headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
   });
+
+/** Seconds a client is asked to wait (Retry-After) when the database cannot be reached. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 3;
+
+/** 503: the service cannot answer right now (its database is unreachable); try again shortly. */
+export const unavailable = (message: string = messages.unavailable) =>
+  new AppError('UNAVAILABLE', message, {
+    headers: { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
+  });

@@ -3,8 +3,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages, type ErrorResponse } from '@fics/contracts';
-import { pgErrorCode } from '../lib/db-errors';
-import { AppError } from '../lib/errors';
+import { isDatabaseUnavailable, pgErrorCode } from '../lib/db-errors';
+import { AppError, unavailable } from '../lib/errors';
 
 /** Turns a schema path such as '/users/0/email' into the field key 'users.0.email'. */
 function fieldKey(instancePath: string, fallback: string): string {
@@ -66,9 +66,12 @@ function isUnstorableText(error: unknown): boolean {
 /** One error handler and one 404 handler: every failure answers `{ type, message, errors? }`. */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
-    app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    app.setErrorHandler((thrown: FastifyError | AppError, request, reply) => {
       let status: number;
       let body: ErrorResponse;
+      // A lost or refused database connection is a 503 to retry shortly, not a 500; no detail leaks.
+      const unreachable = !(thrown instanceof AppError) && isDatabaseUnavailable(thrown);
+      const error = unreachable ? unavailable() : thrown;
       if (error instanceof AppError) {
         status = error.status;
         body = {
@@ -86,7 +89,9 @@ export const errorsPlugin = fp(
       } else {
         ({ status, body } = fromFastifyError(error));
       }
-      if (status >= 500) {
+      if (unreachable) {
+        request.log.warn({ err: thrown }, 'database unavailable');
+      } else if (status >= 500) {
         request.log.error({ err: error }, 'unhandled error');
       } else {
         request.log.info({ type: body.type, status }, body.message);

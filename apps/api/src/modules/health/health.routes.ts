@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '@fics/contracts';
-import { AppError } from '../../lib/errors';
+import { unavailable } from '../../lib/errors';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -27,7 +27,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => {
       if (!(await app.database.ping())) {
-        throw new AppError('UNAVAILABLE', 'La base de datos no responde');
+        throw unavailable('La base de datos no responde');
       }
       return { status: 'ready' as const };
     },
