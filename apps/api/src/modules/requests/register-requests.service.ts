@@ -10,6 +10,7 @@ import {
 } from '@fics/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import { colleges, grades, registerRequests, roles, userGrades, users } from '../../db/schema';
+import { addressKey } from '../../lib/client-address';
 import { hashToken } from '../../lib/crypto';
 import { isUniqueViolation, UNIQUE_VIOLATION, pgErrorCode } from '../../lib/db-errors';
 import { conflict, rateLimited, validationError } from '../../lib/errors';
@@ -36,7 +37,8 @@ export const REGISTER_REQUEST_LIMITS = {
 } as const;
 
 export const registerRateKeys = {
-  address: (ip: string) => `register-requests:address:${ip}`,
+  // An IPv6 client counts by its /64, as every per-address limit (lib/client-address.ts).
+  address: (ip: string) => `register-requests:address:${addressKey(ip)}`,
   email: (email: string) => `register-requests:email:${hashToken(email)}`,
 };
 
