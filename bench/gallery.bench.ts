@@ -1,6 +1,6 @@
 /**
  * Gallery benchmark (issue 9, point 7): GET /api/v1/stories over HTTP, measured with autocannon
- * against the real server (apps/api/src/server.ts, as `npm start` runs it) on a PostgreSQL server,
+ * against the real server (apps/api/dist/server.js, as `npm start` runs it) on a PostgreSQL server,
  * beside a bare route of the same process (GET /api/v1/health: the same plugins, hooks and
  * serialisation, no database), at 10,000 and 100,000 published fics, and 1,000,000 with
  * --scale=1m.
@@ -62,7 +62,7 @@
  * database and print its name), BENCH_SLICES=1 (print each slice's req/s, to see how steady the
  * machine was). BENCH_DATABASE_URL is the server (default postgres://postgres@127.0.0.1:5432/postgres).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -306,7 +306,8 @@ function checkAnswer(label: string, body: GalleryResponse, expected: Expected, f
 }
 
 /* ------------------------------------------------------------------------------------------------
- * The server: apps/api/src/server.ts in a process of its own, as `npm start` runs it.
+ * The server: apps/api/dist/server.js (compiled once at the start of the run) in a process of its
+ * own, as `npm start` runs it.
  * ---------------------------------------------------------------------------------------------- */
 
 interface Server {
@@ -336,7 +337,7 @@ async function startServer(
 ): Promise<Server> {
   const port = options.port || (await freePort());
   const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server.js'], {
     cwd: path.join(repoRoot, 'apps/api'),
     env: {
       ...process.env,
@@ -705,6 +706,8 @@ async function main(): Promise<number> {
   const started = performance.now();
   const { sizes } = options;
   const largest = sizes[sizes.length - 1]!;
+  // The server as `npm start` runs it: compiled from the current sources.
+  execFileSync('npm', ['run', 'build', '-w', '@fics/api'], { cwd: repoRoot, stdio: 'inherit' });
   console.log(
     `Gallery: ${sizes.map(fmt).join(', ')} published fics in one database; ` +
       `${options.duration} s a probe, ${options.connections} connections; ${machineNote()}`,
