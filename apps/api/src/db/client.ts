@@ -62,8 +62,23 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // A checked-out client (inside a transaction, between two queries) has no listener of the
     // pool's: the server ending its connection then would be an uncaught 'error' event. The query
     // that follows fails instead (answered 503) and the pool discards the client on release.
+    // And a client whose connection ends while checked out goes back to the pool (to be discarded)
+    // at once: drizzle never releases the client of a transaction whose BEGIN failed, and such
+    // leaked clients would fill the pool (every request then waiting, pool.end() never ending).
+    const checkedOut = new WeakSet<pg.PoolClient>();
+    pool.on('acquire', (client) => checkedOut.add(client));
+    pool.on('release', (_error, client) => checkedOut.delete(client));
     pool.on('connect', (client) => {
       client.on('error', () => undefined);
+      client.on('end', () => {
+        if (!checkedOut.has(client)) {
+          return;
+        }
+        const release = client.release.bind(client);
+        // Whoever held it releases it later too: that second release must do nothing.
+        client.release = () => undefined;
+        release(new Error('Connection terminated'));
+      });
     });
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return {
