@@ -71,6 +71,14 @@ export const queryKeys = {
     /** GET /tracking/:userId: every page read so far of a student's activity. */
     ofUser: (userId: string) => [...queryKeys.tracking.all, userId] as const,
   },
+  requests: {
+    all: ['requests'] as const,
+    /** GET /change-requests/student-sent (the signed-in student): every page. */
+    student: () => [...queryKeys.requests.all, 'student'] as const,
+    /** GET /change-requests/student-sent: one page. */
+    studentPage: (query: { page: number; limit: number }) =>
+      [...queryKeys.requests.student(), query] as const,
+  },
   rubrics: {
     all: ['rubrics'] as const,
     /** GET /rubrics/my-rubrics: one page of the teacher's rubrics. */

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CollegeOption, GalleryFilters, GalleryResponse } from '@fics/contracts';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import type { GalleryFilters, GalleryResponse } from '@fics/contracts';
 import { api } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 import { subscribeSession } from '../../lib/session';
@@ -59,16 +59,5 @@ export function useGallery(urlFilters: GalleryUrlFilters) {
   });
 }
 
-/**
- * GET /colleges/list: every school with its grades, public (the gallery's school and grade filters).
- * Schools change seldom; one read serves the filter panel and the chips for a few minutes.
- */
-export function useCollegeOptions({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({
-    queryKey: queryKeys.colleges.options(),
-    queryFn: ({ signal }) =>
-      api.get<{ colleges: CollegeOption[] }>('/colleges/list', { signal }).then((body) => body.colleges),
-    staleTime: 5 * 60_000,
-    enabled,
-  });
-}
+// GET /colleges/list is shared with the registration and change request forms (lib/resources).
+export { useCollegeOptions } from '../../lib/resources/use-colleges';

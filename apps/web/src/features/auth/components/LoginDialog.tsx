@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -10,6 +10,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Alert from '@mui/material/Alert';
+import CircularProgress from '@mui/material/CircularProgress';
 import CloseIcon from '@mui/icons-material/Close';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -25,14 +26,22 @@ import { SubmitButton } from '../../../components/SubmitButton';
 import { useToast } from '../../../components/toast';
 import { useLogin, useRecoverPassword } from '../api';
 
+// The registration request form ('¿Te gustaría formar parte?'): loaded when asked for.
+const RegisterRequestForm = lazy(() =>
+  import('../../requests').then((m) => ({ default: m.RegisterRequestForm })),
+);
+
 interface LoginDialogProps {
   open: boolean;
   onClose: () => void;
 }
 
-type Mode = 'login' | 'recovery';
+type Mode = 'login' | 'recovery' | 'register';
 
-/** Spec 000 §2 Login dialog: login form, and the recovery form behind '¿Olvidaste tú contraseña?'. */
+/**
+ * Spec 000 §2 Login dialog: login form, the recovery form behind '¿Olvidaste tú contraseña?' and the
+ * registration request form behind '¿Te gustaría formar parte?'.
+ */
 export function LoginDialog({ open, onClose }: LoginDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -49,11 +58,17 @@ export function LoginDialog({ open, onClose }: LoginDialogProps) {
       onClose={close}
       aria-labelledby={titleId}
       fullWidth
-      maxWidth="xs"
+      maxWidth={mode === 'register' ? 'sm' : 'xs'}
       slotProps={{ transition: { onExited: () => setMode('login') } }}
     >
       <DialogTitle id={titleId} sx={{ pr: 7 }}>
-        {mode === 'login' ? t('auth.loginTitle') : t('auth.recoveryTitle')}
+        {
+          {
+            login: t('auth.loginTitle'),
+            recovery: t('auth.recoveryTitle'),
+            register: t('requests.registerTitle'),
+          }[mode]
+        }
       </DialogTitle>
       <IconButton
         aria-label={t('common.close')}
@@ -71,8 +86,22 @@ export function LoginDialog({ open, onClose }: LoginDialogProps) {
               setEmail(typed);
               setMode('recovery');
             }}
+            onRegister={() => setMode('register')}
           />
-        ) : (
+        ) : null}
+        {mode === 'register' ? (
+          <Suspense
+            fallback={
+              <CircularProgress
+                aria-label={t('common.loading')}
+                sx={{ display: 'block', mx: 'auto', my: 4 }}
+              />
+            }
+          >
+            <RegisterRequestForm onBack={() => setMode('login')} />
+          </Suspense>
+        ) : null}
+        {mode === 'recovery' ? (
           <RecoveryForm
             initialEmail={email}
             onBack={(typed) => {
@@ -80,7 +109,7 @@ export function LoginDialog({ open, onClose }: LoginDialogProps) {
               setMode('login');
             }}
           />
-        )}
+        ) : null}
         <PolicyLinks onFollow={close} />
       </DialogContent>
     </Dialog>
@@ -117,10 +146,12 @@ function LoginForm({
   initialEmail,
   onSuccess,
   onForgot,
+  onRegister,
 }: {
   initialEmail: string;
   onSuccess: () => void;
   onForgot: (email: string) => void;
+  onRegister: () => void;
 }) {
   const { t } = useTranslation();
   const toast = useToast();
@@ -183,6 +214,15 @@ function LoginForm({
           sx={{ alignSelf: 'center' }}
         >
           {t('auth.forgotPassword')}
+        </Link>
+        <Link
+          component="button"
+          type="button"
+          variant="body2"
+          onClick={onRegister}
+          sx={{ alignSelf: 'center' }}
+        >
+          {t('requests.registerLink')}
         </Link>
       </Stack>
     </Box>

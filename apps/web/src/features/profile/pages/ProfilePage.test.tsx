@@ -211,8 +211,8 @@ describe('ProfilePage', () => {
     expect(within(placement).getByText('Colegio Los Andes')).toBeInTheDocument();
     expect(within(placement).getByText('Quinto Básico A')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Establecimientos asignados' })).not.toBeInTheDocument();
-    // Change requests come with their own issue: no dead button meanwhile.
-    expect(screen.queryByRole('button', { name: /Solicitar modificación/ })).not.toBeInTheDocument();
+    // 'Solicitar modificación' starts a change request (features/requests, tested there).
+    expect(within(placement).getByRole('button', { name: 'Solicitar modificación' })).toBeInTheDocument();
   });
 
   it("shows 'Sin número asociado' and saves a new number from the phone dialog (default country CL)", async () => {

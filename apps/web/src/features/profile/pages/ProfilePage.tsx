@@ -13,6 +13,7 @@ import Button from '@mui/material/Button';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useToast } from '../../../components/toast';
 import { useLogoutEverywhere, useSession } from '../../auth';
+import { ChangeRequestAction, ChangeRequestHistory } from '../../requests';
 import { useUserDetail } from '../../../lib/resources';
 import { useUpdateProfile } from '../api';
 import { EditableField } from '../components/EditableField';
@@ -100,6 +101,9 @@ function ProfileView({ user, inscriptions }: { user: User; inscriptions: Inscrip
                 </Suspense>
               </Section>
               <StudentPlacementSection user={user} />
+              <Section title={t('requests.historyTitle')}>
+                <ChangeRequestHistory />
+              </Section>
             </>
           ) : null}
           {role === 'TEACHER' ? (
@@ -185,6 +189,7 @@ function StudentPlacementSection({ user }: { user: User }) {
           </Box>
         ))}
       </Box>
+      <ChangeRequestAction user={user} />
     </Section>
   );
 }

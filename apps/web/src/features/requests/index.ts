@@ -1,0 +1,8 @@
+/**
+ * What other features may use of requests (lint: eslint.config.js, feature boundaries): the
+ * registration request form (the login dialog), and the student's change request action and
+ * history (the profile).
+ */
+export { RegisterRequestForm } from './components/RegisterRequestForm';
+export { ChangeRequestAction } from './components/ChangeRequestAction';
+export { ChangeRequestHistory } from './components/ChangeRequestHistory';
