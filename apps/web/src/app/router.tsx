@@ -83,6 +83,16 @@ const pages: readonly PageRoute[] = [
     access: ['ADMIN'],
   },
   {
+    path: '/cambios',
+    page: lazyPage(() => import('../features/requests/pages/ChangeRequestsPage'), 'ChangeRequestsPage'),
+    access: ['ADMIN'],
+  },
+  {
+    path: '/registros',
+    page: lazyPage(() => import('../features/requests/pages/RegisterRequestsPage'), 'RegisterRequestsPage'),
+    access: ['ADMIN'],
+  },
+  {
     path: '/fics/nuevo',
     page: lazyPage(() => import('../features/stories/pages/NewStoryPage'), 'NewStoryPage'),
     access: ['STUDENT'],

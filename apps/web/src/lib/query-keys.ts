@@ -73,6 +73,20 @@ export const queryKeys = {
   },
   requests: {
     all: ['requests'] as const,
+    /** Change requests (administrators): invalidating this refreshes the pending list and every history page. */
+    change: () => [...queryKeys.requests.all, 'change'] as const,
+    /** GET /change-requests/pendings: whole; also feeds the admin menu's dot. */
+    changePending: () => [...queryKeys.requests.change(), 'pending'] as const,
+    /** GET /change-requests/history: one page. */
+    changeHistory: (query: { page: number; limit: number }) =>
+      [...queryKeys.requests.change(), 'history', query] as const,
+    /** Registration requests (administrators). */
+    register: () => [...queryKeys.requests.all, 'register'] as const,
+    /** GET /register-requests/pendings: whole; also feeds the admin menu's dot. */
+    registerPending: () => [...queryKeys.requests.register(), 'pending'] as const,
+    /** GET /register-history: one page. */
+    registerHistory: (query: { page: number; limit: number }) =>
+      [...queryKeys.requests.register(), 'history', query] as const,
     /** GET /change-requests/student-sent (the signed-in student): every page. */
     student: () => [...queryKeys.requests.all, 'student'] as const,
     /** GET /change-requests/student-sent: one page. */

@@ -51,7 +51,18 @@ export function CollegeFormDialog({ open, college, onClose }: CollegeFormDialogP
 type FormInput = z.input<typeof createCollegeBodySchema>;
 type FormOutput = z.output<typeof createCollegeBodySchema>;
 
-function CollegeForm({ college, onClose }: { college: College | null; onClose: () => void }) {
+interface CollegeFormProps {
+  college: College | null;
+  /** Cancel; also after saving when there is no `onSaved`. */
+  onClose: () => void;
+  /** Starting values of a new school (the approve wizard fills the name the request typed). */
+  defaults?: { name: string };
+  /** Called with the saved school instead of closing (the approve wizard moves to its next step). */
+  onSaved?: (college: College) => void;
+}
+
+/** The school form without its dialog: the dialog above, and the requests' approve wizard. */
+export function CollegeForm({ college, onClose, defaults, onSaved }: CollegeFormProps) {
   const { t } = useTranslation();
   const toast = useToast();
   const regions = useRegions();
@@ -68,7 +79,7 @@ function CollegeForm({ college, onClose }: { college: College | null; onClose: (
   } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(createCollegeBodySchema),
     defaultValues: {
-      name: college?.name ?? '',
+      name: college?.name ?? defaults?.name ?? '',
       region: college?.region ?? null,
       zone: college?.zone ?? null,
     },
@@ -81,14 +92,15 @@ function CollegeForm({ college, onClose }: { college: College | null; onClose: (
     setFailure(null);
     const body = { name: values.name, region: values.region ?? null, zone: values.zone ?? null };
     try {
-      if (college) {
-        await update.mutateAsync({ collegeId: college._id, body });
-        toast.success(t('colleges.updated'));
+      const saved = college
+        ? await update.mutateAsync({ collegeId: college._id, body })
+        : await create.mutateAsync(body);
+      toast.success(college ? t('colleges.updated') : t('colleges.created'));
+      if (onSaved) {
+        onSaved(saved);
       } else {
-        await create.mutateAsync(body);
-        toast.success(t('colleges.created'));
+        onClose();
       }
-      onClose();
     } catch (error) {
       if (!applyServerErrors(error, setError, ['name', 'region', 'zone'], { conflictField: 'name' })) {
         toast.error(t('errors.generic'));

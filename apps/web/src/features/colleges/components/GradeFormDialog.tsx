@@ -63,15 +63,19 @@ function levelsOf(cicle: string): readonly string[] {
   return (gradeCycles as Record<string, readonly string[] | undefined>)[cicle] ?? [];
 }
 
-function GradeForm({
-  collegeId,
-  grade,
-  onClose,
-}: {
+interface GradeFormProps {
   collegeId: string;
   grade: GradeFormDialogProps['grade'];
+  /** Cancel; also after saving when there is no `onSaved`. */
   onClose: () => void;
-}) {
+  /** Starting values of a new grade (the approve wizard fills the grade the request typed). */
+  defaults?: { cicle: string; level: string; name: string };
+  /** Called with the saved grade instead of closing (the approve wizard moves to its next step). */
+  onSaved?: (grade: Grade) => void;
+}
+
+/** The grade form without its dialog: the dialog above, and the requests' approve wizard. */
+export function GradeForm({ collegeId, grade, onClose, defaults, onSaved }: GradeFormProps) {
   const { t } = useTranslation();
   const toast = useToast();
   const create = useCreateGrade(collegeId);
@@ -86,7 +90,11 @@ function GradeForm({
     formState: { errors, isSubmitting },
   } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(createGradeBodySchema),
-    defaultValues: { cicle: grade?.cicle ?? '', level: grade?.level ?? '', name: grade?.name ?? '' },
+    defaultValues: {
+      cicle: grade?.cicle ?? defaults?.cicle ?? '',
+      level: grade?.level ?? defaults?.level ?? '',
+      name: grade?.name ?? defaults?.name ?? '',
+    },
   });
   const cicle = useWatch({ control, name: 'cicle' });
   const levels = levelsOf(cicle);
@@ -94,14 +102,15 @@ function GradeForm({
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     try {
-      if (grade) {
-        await update.mutateAsync({ gradeId: grade._id, body: values });
-        toast.success(t('colleges.gradeUpdated'));
+      const saved = grade
+        ? await update.mutateAsync({ gradeId: grade._id, body: values })
+        : await create.mutateAsync(values);
+      toast.success(grade ? t('colleges.gradeUpdated') : t('colleges.gradeAdded'));
+      if (onSaved) {
+        onSaved(saved);
       } else {
-        await create.mutateAsync(values);
-        toast.success(t('colleges.gradeAdded'));
+        onClose();
       }
-      onClose();
     } catch (error) {
       // A duplicate grade (409) is about the name given to that level and cycle.
       if (!applyServerErrors(error, setError, ['cicle', 'level', 'name'], { conflictField: 'name' })) {
