@@ -60,4 +60,4 @@ export function useGallery(urlFilters: GalleryUrlFilters) {
 }
 
 // GET /colleges/list is shared with the registration and change request forms (lib/resources).
-export { useCollegeOptions } from '../../lib/resources/use-colleges';
+export { useCollegeOptions } from '../../lib/resources/use-college-options';

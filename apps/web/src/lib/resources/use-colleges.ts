@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { College, CollegeOption, Grade } from '@fics/contracts';
+import type { College, Grade } from '@fics/contracts';
 import { api } from '../api-client';
 import { queryKeys } from '../query-keys';
 
@@ -37,20 +37,5 @@ export function useCollegeGrades(collegeId: string) {
     queryKey: queryKeys.colleges.list(),
     queryFn: ({ signal }) => fetchColleges(signal),
     select,
-  });
-}
-
-/**
- * GET /colleges/list: every school with its grades, public: the gallery's school and grade filters,
- * the registration request form and a student's change request (students may not read GET /colleges).
- * Schools change seldom; one read serves them all for a few minutes.
- */
-export function useCollegeOptions({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({
-    queryKey: queryKeys.colleges.options(),
-    queryFn: ({ signal }) =>
-      api.get<{ colleges: CollegeOption[] }>('/colleges/list', { signal }).then((body) => body.colleges),
-    staleTime: 5 * 60_000,
-    enabled,
   });
 }
