@@ -337,6 +337,7 @@ export const esLazy = {
     rollbackFailed:
       'No se pudo deshacer lo creado en el asistente; revisa el establecimiento y el curso en Escuelas.',
     leaveWizard: 'Se cerrará el asistente y se eliminará lo que hayas creado en él.',
+    pendingDot: 'Hay solicitudes pendientes',
   },
   /** The registration request form (login dialog) and a student's change requests (profile), spec 000 §2. */
   requests: {

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import Avatar from '@mui/material/Avatar';
+import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
@@ -11,6 +12,8 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@fics/contracts';
+import { useRequestBadges } from '../../features/requests';
+import { visuallyHidden } from '../../components/visually-hidden';
 import { menuFor, type MenuEntry } from '../menu';
 import { capitalise, initials } from '../../lib/user-display';
 
@@ -54,6 +57,12 @@ export function AccountMenu({
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [leaving, setLeaving] = useState(false);
   const links = menuFor(user.role.name, entries);
+  // Spec 000 §2 Header, §4: a dot on the request entries while their pending lists are not empty,
+  // read at login and after every answer (the same queries as /cambios and /registros).
+  const badges = useRequestBadges(user.role.name === 'ADMIN');
+  const dotted = (label: MenuEntry['label']) =>
+    (label === 'changeRequests' && badges.changeRequests) ||
+    (label === 'registerRequests' && badges.registerRequests);
   const placement = user.role.name === 'STUDENT' ? studentPlacement(user) : [];
   const close = () => setAnchor(null);
 
@@ -67,7 +76,14 @@ export function AccountMenu({
         aria-controls={anchor ? menuId : undefined}
         sx={{ p: 0.5 }}
       >
-        <UserAvatar user={user} size={40} />
+        <Badge
+          variant="dot"
+          color="error"
+          invisible={!badges.changeRequests && !badges.registerRequests}
+          overlap="circular"
+        >
+          <UserAvatar user={user} size={40} />
+        </Badge>
       </IconButton>
       <Menu
         id={menuId}
@@ -102,6 +118,23 @@ export function AccountMenu({
         {links.map((entry) => (
           <MenuItem key={entry.path} component={RouterLink} to={entry.path} onClick={close}>
             {t(`menu.${entry.label}`)}
+            {dotted(entry.label) ? (
+              <Box
+                component="span"
+                sx={{
+                  ml: 1.5,
+                  width: 8,
+                  height: 8,
+                  borderRadius: '50%',
+                  bgcolor: 'error.main',
+                  flexShrink: 0,
+                }}
+              >
+                <Box component="span" sx={visuallyHidden}>
+                  {t('requestsAdmin.pendingDot')}
+                </Box>
+              </Box>
+            ) : null}
           </MenuItem>
         ))}
         {links.length > 0 ? <Divider component="li" /> : null}

@@ -6,3 +6,5 @@
 export { RegisterRequestForm } from './components/RegisterRequestForm';
 export { ChangeRequestAction } from './components/ChangeRequestAction';
 export { ChangeRequestHistory } from './components/ChangeRequestHistory';
+/** The administrator's menu dots (app/layout/AccountMenu): whether each pending list has requests. */
+export { useRequestBadges } from './admin-api';
