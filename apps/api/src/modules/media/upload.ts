@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { tooLarge } from '../../lib/errors';
+import { messages } from '@fics/contracts';
+import { AppError, tooLarge } from '../../lib/errors';
 import { imageTooLarge } from './images';
 
 export interface UploadForm {
@@ -13,6 +14,18 @@ const isFileTooLarge = (error: unknown) =>
   typeof error === 'object' &&
   error !== null &&
   (error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE';
+
+/**
+ * The parser's own complaints about a malformed body ('Multipart: Boundary not found', 'Unexpected
+ * end of form', 'Malformed part header'...) are plain errors, without a Fastify code or status:
+ * bad input, not a server failure. Ours (AppError) and Fastify's (limits, a content type the plugin
+ * refuses: a code and a status) keep their own answers.
+ */
+const isMalformedForm = (error: unknown) =>
+  error instanceof Error &&
+  !(error instanceof AppError) &&
+  (error as { code?: unknown }).code === undefined &&
+  (error as { statusCode?: unknown }).statusCode === undefined;
 
 /**
  * Reads a multipart form of text fields and at most one `file` (@fastify/multipart caps the file at
@@ -49,6 +62,9 @@ export async function readUploadForm(request: FastifyRequest): Promise<UploadFor
   } catch (error) {
     if (isFileTooLarge(error)) {
       throw imageTooLarge();
+    }
+    if (isMalformedForm(error)) {
+      throw new AppError('VALIDATION_ERROR', messages.validation);
     }
     throw error;
   }
