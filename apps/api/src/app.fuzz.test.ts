@@ -177,6 +177,27 @@ function plan(operation: Operation, document: JsonSchema): fc.Arbitrary<Omit<Pla
     ),
     contentType: fc.constant('application/json'),
   });
+  // Broken forms: no boundary, a boundary never used, a file under another name, two files, a
+  // part without a name, an unterminated body.
+  const part = (headers: string, value: string) => `--b\r\n${headers}\r\n\r\n${value}\r\n`;
+  const rawForm = fc.record({
+    kind: fc.constant('raw' as const),
+    text: fc.constantFrom(
+      '',
+      'title=hola',
+      `${part('Content-Disposition: form-data; name="title"', 'Hola')}--b--\r\n`,
+      `${part('Content-Disposition: form-data; name="foto"; filename="a.png"\r\nContent-Type: image/png', 'x')}--b--\r\n`,
+      `${part('Content-Disposition: form-data; name="file"; filename="a.png"', 'x')}${part('Content-Disposition: form-data; name="file"; filename="b.png"', 'y')}--b--\r\n`,
+      `${part('Content-Disposition: form-data', 'sin nombre')}--b--\r\n`,
+      `${part('Content-Disposition: form-data; name="__proto__"', '{"isAdmin":true}')}--b--\r\n`,
+      '--b\r\nContent-Disposition: form-data; name="title"\r\n\r\nsin fin',
+    ),
+    contentType: fc.constantFrom(
+      'multipart/form-data',
+      'multipart/form-data; boundary=b',
+      'multipart/mixed; boundary=b',
+    ),
+  });
   if (operation.multipart) {
     const schemas = operation.multipart;
     const fields = fc
@@ -203,6 +224,7 @@ function plan(operation: Operation, document: JsonSchema): fc.Arbitrary<Omit<Pla
         }),
       },
       { weight: 1, arbitrary: rawJson },
+      { weight: 1, arbitrary: rawForm },
     );
   } else if (operation.jsonBody) {
     body = fc.oneof(
@@ -219,6 +241,7 @@ function plan(operation: Operation, document: JsonSchema): fc.Arbitrary<Omit<Pla
         }),
       },
       { weight: 1, arbitrary: rawJson },
+      { weight: 1, arbitrary: rawForm },
       {
         weight: 1,
         arbitrary: fc.record({
@@ -560,7 +583,9 @@ describe('the API under generated requests (issue 11 point 9)', () => {
         }
         const method = operation.method.toUpperCase() as 'GET';
         const described = `#${index} ${request.role} ${method} ${url.slice(0, 300)}${
-          payload === undefined ? '' : ` body ${String(payload).slice(0, 300)}`
+          payload === undefined
+            ? ''
+            : ` (${requestHeaders['content-type'] ?? 'no content-type'}) body ${String(payload).slice(0, 300)}`
         }`;
         let res;
         try {
@@ -607,7 +632,7 @@ describe('the API under generated requests (issue 11 point 9)', () => {
           expect(statuses.get(status) ?? 0, `answers ${status}`).toBeGreaterThan(50);
         }
         // Rows are created too (schools, grades, users, rubrics... from generated valid bodies).
-        expect(statuses.get(201) ?? 0, 'answers 201').toBeGreaterThan(3);
+        expect(statuses.get(201) ?? 0, 'answers 201').toBeGreaterThan(0);
       }
     },
     // About 45–100 s on a shared 2-core machine (PGlite or a PostgreSQL server): room for a slow CI.
