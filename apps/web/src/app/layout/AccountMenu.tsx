@@ -117,7 +117,10 @@ export function AccountMenu({
         <Divider component="li" sx={{ mb: 0.5 }} />
         {links.map((entry) => (
           <MenuItem key={entry.path} component={RouterLink} to={entry.path} onClick={close}>
-            {t(`menu.${entry.label}`)}
+            {/* Long labels wrap, so the dot after them stays inside the menu. */}
+            <Box component="span" sx={{ flex: '1 1 auto', minWidth: 0, whiteSpace: 'normal' }}>
+              {t(`menu.${entry.label}`)}
+            </Box>
             {dotted(entry.label) ? (
               <Box
                 component="span"

@@ -188,7 +188,8 @@ function ApproveWizard({
   const current = steps[step] ?? 'approve';
 
   return (
-    <Dialog open onClose={close} aria-labelledby={titleId} fullWidth maxWidth="md">
+    // Tall (summary and a form): the whole dialog scrolls with the page rather than in two boxes.
+    <Dialog open onClose={close} aria-labelledby={titleId} fullWidth maxWidth="md" scroll="body">
       <LeavePageGuard when message={t('requestsAdmin.leaveWizard')} />
       <DialogTitle id={titleId}>
         {t('requestsAdmin.wizardTitle', { name: requesterName(request) })}

@@ -46,19 +46,28 @@ function Actions<R extends AdminRequest>({
   request,
   onApprove,
   onDeny,
+  compact,
 }: {
   request: R;
   onApprove: (request: R) => void;
   onDeny: (request: R) => void;
+  compact: boolean;
 }) {
   const { t } = useTranslation();
   const name = requesterName(request);
+  // Side by side: in one line on a table row, in two equal columns on a phone's card.
   return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'flex-end' }}>
+    <Box
+      sx={
+        compact
+          ? { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1 }
+          : { display: 'flex', gap: 1, justifyContent: 'flex-end', whiteSpace: 'nowrap' }
+      }
+    >
       <Button
         size="small"
         variant="contained"
-        startIcon={<CheckOutlined />}
+        startIcon={compact ? undefined : <CheckOutlined />}
         aria-label={t('requestsAdmin.approveAria', { name })}
         onClick={() => onApprove(request)}
       >
@@ -68,7 +77,7 @@ function Actions<R extends AdminRequest>({
         size="small"
         variant="outlined"
         color="error"
-        startIcon={<CloseOutlined />}
+        startIcon={compact ? undefined : <CloseOutlined />}
         aria-label={t('requestsAdmin.denyAria', { name })}
         onClick={() => onDeny(request)}
       >
@@ -167,7 +176,7 @@ export function PendingRequests<R extends AdminRequest>({
                   </Box>
                 </Collapse>
                 <Box sx={{ mt: 2 }}>
-                  <Actions request={request} onApprove={onApprove} onDeny={onDeny} />
+                  <Actions request={request} onApprove={onApprove} onDeny={onDeny} compact />
                 </Box>
               </Paper>
             ))}
@@ -208,8 +217,8 @@ export function PendingRequests<R extends AdminRequest>({
                         <TableCell sx={{ fontWeight: 600 }}>{requesterName(request)}</TableCell>
                         <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatRequestDate(request.date)}</TableCell>
                         <TableCell sx={{ overflowWrap: 'anywhere' }}>{summary(request)}</TableCell>
-                        <TableCell align="right" sx={{ width: 340 }}>
-                          <Actions request={request} onApprove={onApprove} onDeny={onDeny} />
+                        <TableCell align="right" sx={{ width: '1%' }}>
+                          <Actions request={request} onApprove={onApprove} onDeny={onDeny} compact={false} />
                         </TableCell>
                       </TableRow>
                       {open ? (
