@@ -25,7 +25,7 @@ import { FormError } from '../../../components/FormError';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { useToast } from '../../../components/toast';
 import { useSendChangeRequest } from '../api';
-import { emptyPlacement, placementBody, reportIssues, type PlacementValues } from '../placement';
+import { emptyPlacement, OTHER, placementBody, reportIssues, type PlacementValues } from '../placement';
 import { PlacementFields } from './PlacementFields';
 
 interface ChangeValues extends PlacementValues {
@@ -53,15 +53,19 @@ function changeFormSchema(user: User) {
         ...placementBody(values),
         studentExplanation: values.studentExplanation,
       });
-      if (!result.success) {
-        reportIssues(result.error.issues, values, ctx);
-        return z.NEVER;
-      }
-      if (result.data.gradeId && currentGrades.has(result.data.gradeId)) {
+      // Shown with the other messages, not only once they are fixed.
+      const same = values.collegeId !== OTHER && currentGrades.has(values.gradeId);
+      if (same) {
         ctx.addIssue({ code: 'custom', path: ['gradeId'], message: requestMessages.sameAssignment });
-        return z.NEVER;
       }
-      return result.data;
+      if (!result.success) {
+        reportIssues(
+          result.error.issues.filter((issue) => !(same && issue.path[0] === 'gradeId')),
+          values,
+          ctx,
+        );
+      }
+      return result.success && !same ? result.data : z.NEVER;
     });
 }
 

@@ -71,7 +71,12 @@ export function ChangeRequestHistory() {
   return (
     <>
       <TableContainer>
-        <Table size="small" aria-label={t('requests.historyTitle')}>
+        <Table
+          size="small"
+          aria-label={t('requests.historyTitle')}
+          // Four columns fit a phone's width with narrower padding.
+          sx={{ '& th, & td': { px: { xs: 0.75, sm: 2 } } }}
+        >
           <TableHead>
             <TableRow>
               <TableCell>{t('requests.date')}</TableCell>
@@ -96,7 +101,7 @@ export function ChangeRequestHistory() {
                 }}
                 sx={{ cursor: 'pointer' }}
               >
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(request.date)}</TableCell>
+                <TableCell sx={{ whiteSpace: { sm: 'nowrap' } }}>{formatDate(request.date)}</TableCell>
                 <TableCell>{request.userId.name}</TableCell>
                 <TableCell>{statusLabel(request.status)}</TableCell>
                 <TableCell>{request.adminId?.name ?? ''}</TableCell>

@@ -100,12 +100,24 @@ describe('change requests on /perfil', { timeout: 40_000 }, () => {
     await openDialog(user);
     await choose(user, select(/Establecimiento/), 'Colegio Los Andes');
     await choose(user, select(/^Curso/), 'Quinto Básico A');
+    await type(user, textbox(/Explicación/), 'Muy corta');
+    await user.click(send());
+    // Shown together with the other messages, not only once they are fixed.
+    const same = 'Usted ya se encuentra asignado al establecimiento y curso.';
+    expect(await screen.findByText(same)).toBeInTheDocument();
+    expect(screen.getByText(requestMessages.explanationMin)).toBeInTheDocument();
     await type(user, textbox(/Explicación/), explanation);
     await user.click(send());
-    expect(
-      await screen.findByText('Usted ya se encuentra asignado al establecimiento y curso.'),
-    ).toBeInTheDocument();
-    expect(posts(fetchMock)).toEqual([]);
+    await vi.waitFor(() =>
+      expect(screen.queryByText(requestMessages.explanationMin)).not.toBeInTheDocument(),
+    );
+    expect(screen.getByText(same)).toBeInTheDocument();
+    // Another grade of the same school is allowed.
+    await choose(user, select(/^Curso/), 'Sexto Básico B');
+    await user.click(send());
+    await vi.waitFor(() => expect(screen.queryByText(same)).not.toBeInTheDocument());
+    await vi.waitFor(() => expect(posts(fetchMock)).toHaveLength(1));
+    expect(posts(fetchMock)[0]).toMatchObject({ collegeId: ids.andes, gradeId: ids.andes6b });
   });
 
   it('sends a listed school and grade, toasts, closes and refreshes the history', async () => {

@@ -19,7 +19,7 @@ function levelsOf(cicle: string): readonly string[] {
  */
 export function PlacementFields() {
   const { t } = useTranslation();
-  const { control, register, setValue, formState } = useFormContext<PlacementValues>();
+  const { control, register, setValue, clearErrors, formState } = useFormContext<PlacementValues>();
   const colleges = useCollegeOptions();
   const [collegeId, gradeId, cicle] = useWatch({ control, name: ['collegeId', 'gradeId', 'cicle'] });
   const grades = colleges.data?.find((college) => college._id === collegeId)?.grades ?? [];
@@ -45,6 +45,8 @@ export function PlacementFields() {
             onChange={(event) => {
               field.onChange(event.target.value);
               setValue('gradeId', event.target.value === OTHER ? OTHER : '');
+              // The grade chosen before belongs to the other school: so does its message.
+              clearErrors('gradeId');
             }}
             onBlur={field.onBlur}
             required
