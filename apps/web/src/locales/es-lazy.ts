@@ -248,11 +248,8 @@ export const esLazy = {
     deleteGradeAria: 'Eliminar curso {{name}}',
     gradeCreateTitle: 'Nuevo curso',
     gradeEditTitle: 'Editar curso',
-    cycle: 'Ciclo',
-    level: 'Nivel',
     gradeName: 'Nombre',
     gradeNameHint: 'Por ejemplo: A',
-    chooseCycleFirst: 'Primero elige un ciclo',
     gradeAdded: 'Curso añadido exitosamente',
     gradeUpdated: 'Curso actualizado exitosamente',
     noTeachers: 'No hay docentes asociados a este curso',
@@ -352,12 +349,9 @@ export const esLazy = {
     collegeName: 'Nombre del establecimiento',
     grade: 'Curso',
     gradeName: 'Nombre del curso',
-    cycle: 'Ciclo',
-    level: 'Nivel',
     other: 'Otro',
     chooseCollegeFirst: 'Primero elige un establecimiento',
     gradeForcedOther: 'Escribe el curso: el establecimiento no está en la lista',
-    chooseCycleFirst: 'Primero elige un ciclo',
     comment: 'Comentario',
     counter: '{{count}}/{{max}}',
     website: 'Sitio web (no completar)',
@@ -385,6 +379,12 @@ export const esLazy = {
   },
   storyEditor,
   /** The rubric grid shared by rubrics and evaluations (features/rubrics RubricGrid). */
+  /** components/CycleLevelFields: a grade's cycle and level (the grade form, the requests). */
+  gradeFields: {
+    cycle: 'Ciclo',
+    level: 'Nivel',
+    chooseCycleFirst: 'Primero elige un ciclo',
+  },
   rubricGrid: {
     points_one: '{{count}} punto',
     points_other: '{{count}} puntos',

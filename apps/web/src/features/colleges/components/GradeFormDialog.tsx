@@ -5,20 +5,14 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import {
-  createGradeBodySchema,
-  gradeCycleNames,
-  gradeCycles,
-  type Grade,
-  type GradeCycle,
-} from '@fics/contracts';
+import { createGradeBodySchema, type Grade } from '@fics/contracts';
+import { CycleLevelFields } from '../../../components/CycleLevelFields';
 import { applyServerErrors } from '../../../components/form-errors';
 import { FormError } from '../../../components/FormError';
 import { SubmitButton } from '../../../components/SubmitButton';
@@ -59,10 +53,6 @@ export function GradeFormDialog({ open, collegeId, grade, onClose }: GradeFormDi
 type FormInput = z.input<typeof createGradeBodySchema>;
 type FormOutput = z.output<typeof createGradeBodySchema>;
 
-function levelsOf(cicle: string): readonly string[] {
-  return (gradeCycles as Record<string, readonly string[] | undefined>)[cicle] ?? [];
-}
-
 interface GradeFormProps {
   collegeId: string;
   grade: GradeFormDialogProps['grade'];
@@ -96,8 +86,6 @@ export function GradeForm({ collegeId, grade, onClose, defaults, onSaved }: Grad
       name: grade?.name ?? defaults?.name ?? '',
     },
   });
-  const cicle = useWatch({ control, name: 'cicle' });
-  const levels = levelsOf(cicle);
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
@@ -124,62 +112,7 @@ export function GradeForm({ collegeId, grade, onClose, defaults, onSaved }: Grad
     <Box component="form" noValidate onSubmit={onSubmit}>
       <DialogContent sx={{ pt: 1 }}>
         <Stack spacing={2.5} sx={{ pt: 1 }}>
-          <Controller
-            control={control}
-            name="cicle"
-            render={({ field, fieldState }) => (
-              <TextField
-                select
-                label={t('colleges.cycle')}
-                name={field.name}
-                inputRef={field.ref}
-                value={field.value}
-                onChange={(event) => {
-                  field.onChange(event.target.value);
-                  // Spec 000 §5: changing the cycle clears the level.
-                  setValue('level', '');
-                }}
-                onBlur={field.onBlur}
-                required
-                error={Boolean(fieldState.error)}
-                helperText={fieldState.error?.message}
-              >
-                {gradeCycleNames.map((name: GradeCycle) => (
-                  <MenuItem key={name} value={name}>
-                    {name}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
-          <Controller
-            control={control}
-            name="level"
-            render={({ field, fieldState }) => (
-              <TextField
-                select
-                label={t('colleges.level')}
-                name={field.name}
-                inputRef={field.ref}
-                value={levels.includes(field.value) ? field.value : ''}
-                onChange={(event) => field.onChange(event.target.value)}
-                onBlur={field.onBlur}
-                required
-                disabled={levels.length === 0}
-                error={Boolean(fieldState.error)}
-                helperText={
-                  fieldState.error?.message ??
-                  (levels.length === 0 ? t('colleges.chooseCycleFirst') : undefined)
-                }
-              >
-                {levels.map((name) => (
-                  <MenuItem key={name} value={name}>
-                    {name}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
+          <CycleLevelFields control={control} setValue={setValue} />
           <TextField
             {...register('name')}
             label={t('colleges.gradeName')}

@@ -3,13 +3,10 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { gradeCycleNames, gradeCycles, gradeLabel } from '@fics/contracts';
+import { gradeLabel } from '@fics/contracts';
+import { CycleLevelFields } from '../../../components/CycleLevelFields';
 import { useCollegeOptions } from '../../../lib/resources';
 import { OTHER, type PlacementValues } from '../placement';
-
-function levelsOf(cicle: string): readonly string[] {
-  return (gradeCycles as Record<string, readonly string[] | undefined>)[cicle] ?? [];
-}
 
 /**
  * School and grade of both request forms (spec 000 §5): a school from the list or 'Otro' with its
@@ -21,11 +18,10 @@ export function PlacementFields() {
   const { t } = useTranslation();
   const { control, register, setValue, clearErrors, formState } = useFormContext<PlacementValues>();
   const colleges = useCollegeOptions();
-  const [collegeId, gradeId, cicle] = useWatch({ control, name: ['collegeId', 'gradeId', 'cicle'] });
+  const [collegeId, gradeId] = useWatch({ control, name: ['collegeId', 'gradeId'] });
   const grades = colleges.data?.find((college) => college._id === collegeId)?.grades ?? [];
   const collegeTyped = collegeId === OTHER;
   const gradeTyped = collegeTyped || gradeId === OTHER;
-  const levels = levelsOf(cicle);
   const { errors } = formState;
   const loadingHint = colleges.isPending ? t('common.loading') : undefined;
   const failedHint = colleges.isError ? t('errors.loadFailed') : undefined;
@@ -103,63 +99,7 @@ export function PlacementFields() {
       />
       {gradeTyped ? (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <Controller
-            control={control}
-            name="cicle"
-            render={({ field, fieldState }) => (
-              <TextField
-                select
-                fullWidth
-                label={t('requests.cycle')}
-                name={field.name}
-                inputRef={field.ref}
-                value={field.value}
-                onChange={(event) => {
-                  field.onChange(event.target.value);
-                  setValue('level', '');
-                }}
-                onBlur={field.onBlur}
-                required
-                error={Boolean(fieldState.error)}
-                helperText={fieldState.error?.message}
-              >
-                {gradeCycleNames.map((name) => (
-                  <MenuItem key={name} value={name}>
-                    {name}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
-          <Controller
-            control={control}
-            name="level"
-            render={({ field, fieldState }) => (
-              <TextField
-                select
-                fullWidth
-                label={t('requests.level')}
-                name={field.name}
-                inputRef={field.ref}
-                value={levels.includes(field.value) ? field.value : ''}
-                onChange={(event) => field.onChange(event.target.value)}
-                onBlur={field.onBlur}
-                required
-                disabled={levels.length === 0}
-                error={Boolean(fieldState.error)}
-                helperText={
-                  fieldState.error?.message ??
-                  (levels.length === 0 ? t('requests.chooseCycleFirst') : undefined)
-                }
-              >
-                {levels.map((name) => (
-                  <MenuItem key={name} value={name}>
-                    {name}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
+          <CycleLevelFields control={control} setValue={setValue} fullWidth />
           <TextField
             {...register('gradeName')}
             fullWidth
