@@ -40,9 +40,11 @@ export function loginFailureKeys(email: string, passwordHash: string | null | un
   return {
     accountAddress: `login:account-address:${account}:${addressKey(ip)}`,
     account: `login:account:${account}`,
-    address: `login:address:${addressKey(ip)}`,
+    address: loginAddressKey(ip),
   };
 }
+
+const loginAddressKey = (ip: string) => `login:address:${addressKey(ip)}`;
 
 /**
  * Checks the credentials and opens a session. Every failure (unknown e-mail, wrong password, account
@@ -58,6 +60,11 @@ export async function loginUser(options: {
   userAgent: string | undefined;
 }): Promise<AuthResult> {
   const { db, limiter } = options;
+  // An address over its limit is refused before any database work (it names no account).
+  const byAddress = await limiter.peek(loginAddressKey(options.ip), LOGIN_LIMITS.address.limit);
+  if (!byAddress.allowed) {
+    throw rateLimited(byAddress.retryAfterMs / 1000);
+  }
   const [account] = await db
     .select({ id: users.id, passwordHash: users.passwordHash, role: roles.name })
     .from(users)
@@ -65,12 +72,9 @@ export async function loginUser(options: {
     .where(eq(sql`lower(${users.email})`, options.email))
     .limit(1);
   const keys = loginFailureKeys(options.email, account?.passwordHash, options.ip);
-
-  for (const scope of ['address', 'account'] as const) {
-    const seen = await limiter.peek(keys[scope], LOGIN_LIMITS[scope].limit);
-    if (!seen.allowed) {
-      throw rateLimited(seen.retryAfterMs / 1000);
-    }
+  const byAccount = await limiter.peek(keys.account, LOGIN_LIMITS.account.limit);
+  if (!byAccount.allowed) {
+    throw rateLimited(byAccount.retryAfterMs / 1000);
   }
   // Counted before the password is checked, so parallel guesses cannot slip past the hard stop;
   // a success clears it.
