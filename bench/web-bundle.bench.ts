@@ -1,6 +1,6 @@
 /**
- * Home page weight: the JavaScript and CSS a first visit to `/` downloads (the entry script and
- * the chunks index.html preloads), gzip-compressed as the server sends it, against a budget and
+ * Home page weight: the JavaScript and CSS a first visit to `/` downloads (the entry script, what
+ * index.html links and the app the entry starts: first-visit.ts), gzip-compressed as the server sends it, against a budget and
  * against the whole build. Also checks that the heavy, lazy libraries (spreadsheets, image crop,
  * phone input) stay out of it. Needs a build (`npm run build`); exits non-zero over budget.
  *
@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { firstVisitFiles } from './first-visit';
 
 /**
  * Gzipped bytes a phone downloads for the home page's code (React, MUI, router, query, the first
@@ -24,11 +25,7 @@ if (!fs.existsSync(indexFile)) {
   process.exit(1);
 }
 
-const html = fs.readFileSync(indexFile, 'utf8');
-const homeFiles = [
-  ...html.matchAll(/<script[^>]+src="([^"]+)"/g),
-  ...html.matchAll(/<link[^>]+rel="(?:modulepreload|stylesheet)"[^>]+href="([^"]+)"/g),
-].map((m) => m[1]!.replace(/^\//, ''));
+const homeFiles = firstVisitFiles(dist);
 
 const gz = (file: string) => gzipSync(fs.readFileSync(path.join(dist, file)), { level: 6 }).length;
 const raw = (file: string) => fs.statSync(path.join(dist, file)).size;

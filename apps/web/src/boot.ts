@@ -1,0 +1,52 @@
+/**
+ * The page's entry. On `/` the server has painted the home already (header, heading, the first page
+ * of cards: apps/api/src/modules/web-shell); the app (`main.tsx`: React and the first screen's code)
+ * is fetched and started once that paint is on the screen, so a slow phone shows the fics first and
+ * spends its time on the scripts after, instead of holding a blank page while it evaluates them.
+ * Links on the painted cards work meanwhile; React replaces the page without moving it.
+ *
+ * "On the screen" is the browser's own first-contentful-paint entry; where the browser does not
+ * report paints, the task after the next frame. Pages the server does not paint (an empty `#root`)
+ * and tabs opened in the background (which draw nothing until shown) start at once, and nothing
+ * waits longer than START_AT_LATEST_MS.
+ */
+const START_AT_LATEST_MS = 3000;
+const FIRST_CONTENTFUL_PAINT = 'first-contentful-paint';
+
+let started = false;
+const start = () => {
+  if (!started) {
+    started = true;
+    void import('./main');
+  }
+};
+
+function startAfterFirstPaint() {
+  setTimeout(start, START_AT_LATEST_MS);
+  if (
+    typeof PerformanceObserver === 'undefined' ||
+    !PerformanceObserver.supportedEntryTypes?.includes('paint')
+  ) {
+    // A requestAnimationFrame callback runs just before a frame is drawn; a task queued from it, after.
+    requestAnimationFrame(() => setTimeout(start, 0));
+    return;
+  }
+  const observer = new PerformanceObserver((entries) => {
+    if (entries.getEntriesByName(FIRST_CONTENTFUL_PAINT).length > 0) {
+      observer.disconnect();
+      start();
+    }
+  });
+  // buffered: a paint reported before this script ran counts too.
+  observer.observe({ type: 'paint', buffered: true });
+}
+
+const painted = document.getElementById('root')?.firstElementChild;
+if (painted && document.visibilityState === 'visible') {
+  startAfterFirstPaint();
+} else {
+  start();
+}
+
+// A module (the test imports it), with nothing to export.
+export {};
