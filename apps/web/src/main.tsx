@@ -28,7 +28,9 @@ const afterLoad = () => {
   void preloadToastHost();
 };
 if (document.readyState === 'complete') {
-  afterLoad();
+  // Already loaded (boot.ts starts the app after the first paint): in a task of its own, not inside
+  // the one that evaluates the app's modules.
+  setTimeout(afterLoad, 0);
 } else {
   window.addEventListener('load', afterLoad, { once: true });
 }

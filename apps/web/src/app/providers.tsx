@@ -8,12 +8,12 @@ import { queryClient as appQueryClient } from '../lib/query-client';
 import { ToastProvider } from '../components/toast';
 import { AppErrorBoundary } from './layout/ErrorPage';
 import { createAppRouter } from './router';
-import { theme } from './theme';
+import { appTheme } from './theme';
 
 /** Everything a screen needs except the router: tests wrap screens in this plus a memory router. */
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   return (
-    <ThemeProvider theme={theme}>
+    <ThemeProvider theme={appTheme()}>
       <CssBaseline />
       <AppErrorBoundary>
         <QueryClientProvider client={queryClient ?? appQueryClient}>
