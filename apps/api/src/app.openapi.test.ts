@@ -4,7 +4,16 @@ import { buildTestApp, type TestApp } from './test/helpers';
 
 interface OpenApiDocument {
   openapi: string;
-  paths: Record<string, Record<string, { responses?: Record<string, unknown> }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        responses?: Record<string, unknown>;
+        requestBody?: { content?: Record<string, { schema: { properties?: Record<string, unknown> } }> };
+      }
+    >
+  >;
   components?: { schemas?: Record<string, unknown> };
 }
 
@@ -110,5 +119,43 @@ describe('the OpenAPI document at /api/docs/json', () => {
         ).toBe(true);
       }
     }
+  });
+
+  it('documents the form of every route that takes a multipart upload: its fields and a binary file', () => {
+    // The routes that read their own body (media/upload.ts), with a field each form must list.
+    const uploads = [
+      { at: ['/api/v1/stories', 'post'], field: 'title', json: false },
+      { at: ['/api/v1/stories/{id}', 'patch'], field: 'title', json: true },
+      { at: ['/api/v1/users/{id}', 'patch'], field: 'email', json: true },
+      { at: ['/api/v1/users/{id}/profile', 'patch'], field: 'bio', json: true },
+    ] as const;
+    for (const { at, field, json } of uploads) {
+      const [path, method] = at;
+      const content = document.paths[path]?.[method]?.requestBody?.content;
+      const form = content?.['multipart/form-data']?.schema.properties;
+      expect(form, `${method} ${path}`).toMatchObject({
+        [field]: expect.any(Object),
+        file: {
+          type: 'string',
+          format: 'binary',
+          description: expect.stringMatching(/^.+: imagen de hasta 1 MB/),
+        },
+      });
+      expect(Boolean(content?.['application/json']), `${method} ${path} JSON`).toBe(json);
+    }
+    // Publishing and sending to review are JSON on the same route: both bodies are documented.
+    expect(
+      JSON.stringify(
+        document.paths['/api/v1/stories/{id}']?.patch?.requestBody?.content?.['application/json'],
+      ),
+    ).toContain('publicationStatus');
+    // Every operation that consumes multipart now says what to send.
+    const undocumented = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(([method, operation]) => METHODS.has(method) && operation.requestBody?.content === undefined)
+        .filter(([, operation]) => JSON.stringify(operation).includes('multipart'))
+        .map(([method]) => `${method} ${path}`),
+    );
+    expect(undocumented).toEqual([]);
   });
 });

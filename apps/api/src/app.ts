@@ -5,7 +5,6 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
-  jsonSchemaTransform,
   jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
@@ -41,6 +40,7 @@ import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { rubricsRoutes } from './modules/rubrics/rubrics.routes';
 import { requestsRoutes } from './modules/requests/requests.routes';
 import { registerWebShell } from './modules/web-shell/web-shell';
+import { transformWithUploadBodies } from './lib/upload-body-docs';
 
 z.config(z.locales.es());
 
@@ -128,7 +128,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
     },
-    transform: jsonSchemaTransform,
+    // zod's transform, plus the request bodies of the routes that read their own (multipart forms).
+    transform: transformWithUploadBodies,
     // Schemas with a `.meta({ id })` (the error shape, User, Story…) become components/schemas entries
     // the routes' `$ref`s point to; without this every such `$ref` dangles.
     transformObject: jsonSchemaTransformObject,

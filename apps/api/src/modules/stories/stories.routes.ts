@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   createStoryBodySchema,
   errorResponseSchema,
@@ -54,6 +55,7 @@ const storyFields =
   'Campos: title, text (HTML del editor; se limpia en el servidor), anonymity, nickname, nicknameValue, ' +
   'tags (arreglo JSON como texto), writingTime (segundos), location, locationURL, y la portada en `file` ' +
   '(imagen de hasta 1 MB; se guarda como PNG de hasta 1080 px y en WebP para teléfonos).';
+const coverFileDoc = 'Portada: imagen de hasta 1 MB (PNG, JPEG, WebP, GIF o AVIF)';
 
 /** How long visitors' tag suggestions may be kept by browsers and shared caches. */
 const storyTagsVisitorCacheSeconds = 60;
@@ -186,6 +188,7 @@ export const storiesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Crea una fic (multipart): borrador con draft=true, o enviada a revisión',
         description: `${storyFields} Para un borrador: draft=true y publicationStatus=EDITING.`,
         consumes: ['multipart/form-data'],
+        uploadBody: { form: createStoryBodySchema, file: coverFileDoc },
         response: { 201: storyResponseSchema, ...uploadFailures },
       },
     },
@@ -254,6 +257,11 @@ export const storiesRoutes: FastifyPluginAsyncZod = async (app) => {
           `Edición: ${storyFields} La portada es opcional; un campo ausente conserva su valor. ` +
           'Publicar: un docente del curso o un administrador, solo con una evaluación; avisa al autor por correo.',
         consumes: ['application/json', 'multipart/form-data'],
+        uploadBody: {
+          form: updateStoryBodySchema,
+          file: coverFileDoc,
+          json: z.union([storyStatusChangeBodySchema, updateStoryBodySchema]),
+        },
         params: idParamsSchema,
         response: { 200: storyResponseSchema, ...uploadFailures },
       },

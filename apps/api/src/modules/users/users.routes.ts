@@ -31,6 +31,7 @@ const tags = ['Usuarios'];
 const security = bearerSecurity;
 const failures = commonErrorResponses;
 const uploadFailures = { ...failures, 409: errorResponseSchema, 413: errorResponseSchema };
+const avatarFileDoc = 'Foto de perfil: imagen de hasta 1 MB (PNG, JPEG, WebP, GIF o AVIF)';
 
 /** A bulk import of the maximum row count fits comfortably (2,000 rows of name and e-mail). */
 const BULK_BODY_LIMIT = 1024 * 1024;
@@ -162,6 +163,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
           'Campos: email, name, role, collegeId y gradeId (arreglos; en multipart, un arreglo JSON como texto), ' +
           `file (imagen de hasta 1 MB). ${userMessages.fileNotImage}.`,
         consumes: ['application/json', 'multipart/form-data'],
+        uploadBody: { form: updateUserBodySchema, file: avatarFileDoc, json: updateUserBodySchema },
         params: idParamsSchema,
         response: { 200: userResponseSchema, ...uploadFailures },
       },
@@ -216,6 +218,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Edita el perfil propio (JSON: name, bio, phoneNumber; o multipart con la foto en `file`)',
         consumes: ['application/json', 'multipart/form-data'],
+        uploadBody: { form: updateProfileBodySchema, file: avatarFileDoc, json: updateProfileBodySchema },
         params: idParamsSchema,
         response: { 200: userResponseSchema, ...uploadFailures },
       },
