@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -16,10 +16,11 @@ import Typography from '@mui/material/Typography';
 import { format } from 'date-fns';
 import { es } from 'date-fns/locale/es';
 import { useTranslation } from 'react-i18next';
-import { gradeLabel, requestStatusLabels, type ChangeRequest } from '@fics/contracts';
+import { gradeLabel, maxPage, requestStatusLabels, type ChangeRequest } from '@fics/contracts';
 import { EmptyState } from '../../../components/EmptyState';
 import { LoadFailedState } from '../../../components/LoadFailedState';
-import { PageControls } from '../../../components/PageControls';
+import { PageControls, useLastPageWhenPastTheEnd } from '../../../components/PageControls';
+import { urlParam, useUrlState } from '../../../lib/use-url-state';
 import { studentHistoryLimit, useStudentChangeRequests } from '../api';
 
 /** Spec 000 §9: dates in Spanish, 'MMM dd, yyyy'. */
@@ -42,15 +43,23 @@ function requested(request: ChangeRequest): { college: string; grade: string } {
   };
 }
 
+/** The history's page in the query string (/perfil?historial=2): a reload or the back button keeps it. */
+const historyUrlParams = { historial: urlParam.int({ min: 1, max: maxPage, fallback: 1 }) };
+
 /**
  * Spec 000 §2 Profile, 'Historial de solicitudes': the student's change requests, newest first, in
  * pages (GET /change-requests/student-sent); a row opens its detail.
  */
 export function ChangeRequestHistory() {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
+  const [url, setUrl] = useUrlState(historyUrlParams);
+  const page = url.historial;
   const [shown, setShown] = useState<ChangeRequest | null>(null);
   const history = useStudentChangeRequests({ page, limit: studentHistoryLimit });
+
+  // A page past the end (a stale link): go to the last one.
+  const replacePage = useCallback((last: number) => setUrl({ historial: last }, { replace: true }), [setUrl]);
+  useLastPageWhenPastTheEnd(history.data, { enabled: !history.isPlaceholderData, goTo: replacePage });
 
   if (history.isPending) {
     return (
@@ -114,7 +123,7 @@ export function ChangeRequestHistory() {
         page={page}
         limit={studentHistoryLimit}
         totalDocs={totalDocs}
-        onPageChange={setPage}
+        onPageChange={(next) => setUrl({ historial: next })}
         label={t('requests.historyPages')}
       />
       <ChangeRequestDetail request={shown} onClose={() => setShown(null)} />

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { requestMessages, type ChangeRequest, type Paged } from '@fics/contracts';
 import { setTokens } from '../../../lib/session';
@@ -27,7 +27,7 @@ function paged(all: ChangeRequest[], page: number, limit: number): { requests: P
 }
 
 /** The student signed in on /perfil; GET /change-requests/student-sent pages `history`. */
-function renderProfile(history: ChangeRequest[], handlers: Handlers = {}) {
+function renderProfile(history: ChangeRequest[], handlers: Handlers = {}, path = '/perfil') {
   const fetchMock = mockApi({
     'GET /auth/me': { body: { user: student } },
     [`GET /users/${student._id}`]: { body: { user: student, inscriptionObject: [] } },
@@ -38,8 +38,8 @@ function renderProfile(history: ChangeRequest[], handlers: Handlers = {}) {
     ...handlers,
   });
   setTokens({ accessToken: 'access', refreshToken: 'refresh' });
-  renderApp('/perfil');
-  return { fetchMock, user: userEvent.setup({ delay: null }) };
+  const { router } = renderApp(path);
+  return { fetchMock, router, user: userEvent.setup({ delay: null }) };
 }
 
 const historySection = () => screen.findByRole('region', { name: 'Historial de solicitudes' });
@@ -205,7 +205,7 @@ describe('change requests on /perfil', { timeout: 40_000 }, () => {
         formerGradeName: n === 0 ? 'Sexto Básico Unico' : null,
       }),
     );
-    const { user } = renderProfile(history);
+    const { router, user } = renderProfile(history);
     const section = await historySection();
     await within(section).findByText('Negada');
     const table = within(section).getByRole('table');
@@ -222,8 +222,11 @@ describe('change requests on /perfil', { timeout: 40_000 }, () => {
     await user.click(within(section).getByRole('button', { name: 'Página siguiente' }));
     await within(section).findByText('11–12 de 12');
     expect(within(within(section).getByRole('table')).getAllByRole('row')).toHaveLength(3);
+    // The page is in the URL, so a reload or the back button keeps it.
+    expect(router.state.location.search).toBe('?historial=2');
     await user.click(within(section).getByRole('button', { name: 'Página anterior' }));
     await within(section).findByText('1–10 de 12');
+    expect(router.state.location.search).toBe('');
 
     await user.click(within(section).getAllByText('Negada')[0]!);
     const detail = await screen.findByRole('dialog', { name: 'Detalle de la solicitud' });
@@ -250,5 +253,17 @@ describe('change requests on /perfil', { timeout: 40_000 }, () => {
     const detail = await screen.findByRole('dialog', { name: 'Detalle de la solicitud' });
     expect(within(detail).getByText(explanation)).toBeInTheDocument();
     expect(within(detail).queryByText('Respuesta del administrador')).not.toBeInTheDocument();
+  });
+
+  it("opens the history on the URL's page, and a page past the end on the last one", async () => {
+    const history = Array.from({ length: 12 }, (_, n) => changeRequest(n, { status: 'APPROVED' }));
+    renderProfile(history, {}, '/perfil?historial=2');
+    const section = await historySection();
+    expect(await within(section).findByText('11–12 de 12')).toBeInTheDocument();
+    cleanup();
+
+    const { router } = renderProfile(history, {}, '/perfil?historial=9');
+    expect(await within(await historySection()).findByText('11–12 de 12')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?historial=2');
   });
 });
