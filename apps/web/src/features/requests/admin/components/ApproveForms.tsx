@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type BaseSyntheticEvent, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,7 +7,16 @@ import DialogContent from '@mui/material/DialogContent';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { Controller, useForm, useWatch, type Control, type UseFormSetValue } from 'react-hook-form';
+import {
+  Controller,
+  useForm,
+  useWatch,
+  type Control,
+  type FieldValues,
+  type Path,
+  type UseFormSetError,
+  type UseFormSetValue,
+} from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -20,13 +29,13 @@ import {
   type ChangeRequest,
   type RegisterRequest,
 } from '@fics/contracts';
-import { applyServerErrors } from '../../../../components/form-errors';
+import { applyServerErrors, type ServerFields } from '../../../../components/form-errors';
 import { FormError } from '../../../../components/FormError';
 import { SubmitButton } from '../../../../components/SubmitButton';
 import { useToast } from '../../../../components/toast';
 import { useCollegeGrades, useColleges, useRoles } from '../../../../lib/resources';
 import { useAcceptChangeRequest, useAcceptRegisterRequest } from '../../admin-api';
-import { useActionFailure } from '../action-outcome';
+import { useActionFailure, type RequestKind } from '../action-outcome';
 
 /** How an approve form ended: approved, or refused because someone else handled the request. */
 export type ApproveOutcome = 'approved' | 'conflict';
@@ -149,15 +158,73 @@ function CommentsField({ control }: { control: Control<PlacementValues> }) {
   );
 }
 
-function FormButtons({ pending, onCancel }: { pending: boolean; onCancel: () => void }) {
+/**
+ * What both approve forms do with a valid body: accept the request, say so and finish; or put the
+ * server's messages on their fields, finish as 'conflict' when someone else handled the request
+ * first, or say it failed under the form.
+ */
+function useApproveSubmit<T extends FieldValues, B>(options: {
+  kind: RequestKind;
+  accept: (body: B) => Promise<unknown>;
+  setError: UseFormSetError<T>;
+  fields: ServerFields<Path<T>>;
+  onFinished: (outcome: ApproveOutcome) => void;
+}): { inline: string | null; submit: (body: B) => Promise<void> } {
+  const { kind, accept, setError, fields, onFinished } = options;
+  const { t } = useTranslation();
+  const toast = useToast();
+  const failure = useActionFailure(kind);
+  const [inline, setInline] = useState<string | null>(null);
+  const submit = async (body: B) => {
+    setInline(null);
+    try {
+      await accept(body);
+      toast.success(t('requestsAdmin.approved'));
+      onFinished('approved');
+    } catch (error) {
+      if (applyServerErrors(error, setError, fields)) {
+        return;
+      }
+      if (failure(error) === 'conflict') {
+        onFinished('conflict');
+      } else {
+        setInline(t('errors.genericInline'));
+      }
+    }
+  };
+  return { inline, submit };
+}
+
+/** The approve form's frame: its fields, the failure line, Cancelar and Aprobar. */
+function ApproveFormShell({
+  onSubmit,
+  inline,
+  pending,
+  onCancel,
+  children,
+}: {
+  onSubmit: (event?: BaseSyntheticEvent) => Promise<void>;
+  inline: string | null;
+  pending: boolean;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
-    <DialogActions sx={{ px: 3, pb: 2.5 }}>
-      <Button onClick={onCancel} disabled={pending}>
-        {t('common.cancel')}
-      </Button>
-      <SubmitButton pending={pending}>{t('requestsAdmin.approve')}</SubmitButton>
-    </DialogActions>
+    <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('requestsAdmin.approve')}>
+      <DialogContent sx={{ pt: 1 }}>
+        <Stack spacing={2.5} sx={{ pt: 1 }}>
+          {children}
+          <FormError message={inline} />
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2.5 }}>
+        <Button onClick={onCancel} disabled={pending}>
+          {t('common.cancel')}
+        </Button>
+        <SubmitButton pending={pending}>{t('requestsAdmin.approve')}</SubmitButton>
+      </DialogActions>
+    </Box>
   );
 }
 
@@ -184,11 +251,7 @@ export function ChangeApproveForm({
   onCancel,
   onFinished,
 }: ApproveFormProps<ChangeRequest>) {
-  const { t } = useTranslation();
-  const toast = useToast();
   const accept = useAcceptChangeRequest();
-  const failure = useActionFailure('change');
-  const [inline, setInline] = useState<string | null>(null);
   const {
     control,
     handleSubmit,
@@ -199,36 +262,24 @@ export function ChangeApproveForm({
     resolver: zodResolver(acceptChangeRequestBodySchema),
     defaultValues: { ...(defaults ?? requestPlacement(request)), adminComments: '' },
   });
-
-  const onSubmit = handleSubmit(async (body) => {
-    setInline(null);
-    try {
-      await accept.mutateAsync({ id: request._id, body });
-      toast.success(t('requestsAdmin.approved'));
-      onFinished('approved');
-    } catch (error) {
-      if (applyServerErrors(error, setError, ['collegeId', 'gradeId', 'adminComments'])) {
-        return;
-      }
-      if (failure(error) === 'conflict') {
-        onFinished('conflict');
-      } else {
-        setInline(t('errors.genericInline'));
-      }
-    }
+  const { inline, submit } = useApproveSubmit({
+    kind: 'change',
+    accept: (body: ChangeOutput) => accept.mutateAsync({ id: request._id, body }),
+    setError,
+    fields: ['collegeId', 'gradeId', 'adminComments'],
+    onFinished,
   });
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('requestsAdmin.approve')}>
-      <DialogContent sx={{ pt: 1 }}>
-        <Stack spacing={2.5} sx={{ pt: 1 }}>
-          <PlacementFields control={control} setValue={setValue} />
-          <CommentsField control={control} />
-          <FormError message={inline} />
-        </Stack>
-      </DialogContent>
-      <FormButtons pending={isSubmitting} onCancel={onCancel} />
-    </Box>
+    <ApproveFormShell
+      onSubmit={handleSubmit(submit)}
+      inline={inline}
+      pending={isSubmitting}
+      onCancel={onCancel}
+    >
+      <PlacementFields control={control} setValue={setValue} />
+      <CommentsField control={control} />
+    </ApproveFormShell>
   );
 }
 
@@ -246,11 +297,8 @@ export function RegisterApproveForm({
   onFinished,
 }: ApproveFormProps<RegisterRequest>) {
   const { t } = useTranslation();
-  const toast = useToast();
   const roles = useRoles();
   const accept = useAcceptRegisterRequest();
-  const failure = useActionFailure('register');
-  const [inline, setInline] = useState<string | null>(null);
   const roleOptions = (roles.data ?? []).filter((role) => role.name !== 'ADMIN');
   const {
     control,
@@ -269,77 +317,63 @@ export function RegisterApproveForm({
       adminComments: '',
     },
   });
-
-  const onSubmit = handleSubmit(async (body) => {
-    setInline(null);
-    try {
-      await accept.mutateAsync({ id: request._id, body });
-      toast.success(t('requestsAdmin.approved'));
-      onFinished('approved');
-    } catch (error) {
-      if (
-        applyServerErrors(error, setError, ['name', 'email', 'role', 'collegeId', 'gradeId', 'adminComments'])
-      ) {
-        return;
-      }
-      if (failure(error) === 'conflict') {
-        onFinished('conflict');
-      } else {
-        setInline(t('errors.genericInline'));
-      }
-    }
+  const { inline, submit } = useApproveSubmit({
+    kind: 'register',
+    accept: (body: RegisterOutput) => accept.mutateAsync({ id: request._id, body }),
+    setError,
+    fields: ['name', 'email', 'role', 'collegeId', 'gradeId', 'adminComments'],
+    onFinished,
   });
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('requestsAdmin.approve')}>
-      <DialogContent sx={{ pt: 1 }}>
-        <Stack spacing={2.5} sx={{ pt: 1 }}>
+    <ApproveFormShell
+      onSubmit={handleSubmit(submit)}
+      inline={inline}
+      pending={isSubmitting}
+      onCancel={onCancel}
+    >
+      <TextField
+        {...register('name')}
+        label={t('requestsAdmin.name')}
+        required
+        error={Boolean(errors.name)}
+        helperText={errors.name?.message}
+      />
+      <TextField
+        {...register('email')}
+        label={t('requestsAdmin.email')}
+        required
+        slotProps={{ htmlInput: { readOnly: true } }}
+        error={Boolean(errors.email)}
+        helperText={errors.email?.message ?? t('requestsAdmin.emailFixed')}
+      />
+      <Controller
+        control={control}
+        name="role"
+        render={({ field, fieldState }) => (
           <TextField
-            {...register('name')}
-            label={t('requestsAdmin.name')}
+            select
+            label={t('requestsAdmin.role')}
+            name={field.name}
+            inputRef={field.ref}
+            value={roleOptions.some((role) => role._id === field.value) ? field.value : ''}
+            onChange={(event) => field.onChange(event.target.value)}
+            onBlur={field.onBlur}
             required
-            error={Boolean(errors.name)}
-            helperText={errors.name?.message}
-          />
-          <TextField
-            {...register('email')}
-            label={t('requestsAdmin.email')}
-            required
-            slotProps={{ htmlInput: { readOnly: true } }}
-            error={Boolean(errors.email)}
-            helperText={errors.email?.message ?? t('requestsAdmin.emailFixed')}
-          />
-          <Controller
-            control={control}
-            name="role"
-            render={({ field, fieldState }) => (
-              <TextField
-                select
-                label={t('requestsAdmin.role')}
-                name={field.name}
-                inputRef={field.ref}
-                value={roleOptions.some((role) => role._id === field.value) ? field.value : ''}
-                onChange={(event) => field.onChange(event.target.value)}
-                onBlur={field.onBlur}
-                required
-                error={Boolean(fieldState.error)}
-                helperText={fieldState.error?.message}
-              >
-                {roleOptions.map((role) => (
-                  <MenuItem key={role._id} value={role._id}>
-                    {roleDisplayNames[role.name]}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
-          <PlacementFields control={control} setValue={setValue} />
-          <CommentsField control={control as unknown as Control<PlacementValues>} />
-          <Alert severity="info">{t('requestsAdmin.invitationNote')}</Alert>
-          <FormError message={inline} />
-        </Stack>
-      </DialogContent>
-      <FormButtons pending={isSubmitting} onCancel={onCancel} />
-    </Box>
+            error={Boolean(fieldState.error)}
+            helperText={fieldState.error?.message}
+          >
+            {roleOptions.map((role) => (
+              <MenuItem key={role._id} value={role._id}>
+                {roleDisplayNames[role.name]}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      <PlacementFields control={control} setValue={setValue} />
+      <CommentsField control={control as unknown as Control<PlacementValues>} />
+      <Alert severity="info">{t('requestsAdmin.invitationNote')}</Alert>
+    </ApproveFormShell>
   );
 }
