@@ -1,7 +1,7 @@
 /**
  * Home page weight: the JavaScript and CSS a first visit to `/` downloads (the entry script, what
- * index.html links and the app the entry starts: first-visit.ts), gzip-compressed as the server sends it, against a budget and
- * against the whole build. Also checks that the heavy, lazy libraries (spreadsheets, image crop,
+ * index.html links and the app the entry starts: first-visit.ts), gzip-compressed as the server
+ * sends it, against a budget and against the whole build. Also checks that the heavy, lazy libraries (spreadsheets, image crop,
  * phone input) stay out of it. Needs a build (`npm run build`); exits non-zero over budget.
  *
  *   node --import tsx bench/web-bundle.bench.ts
