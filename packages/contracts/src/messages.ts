@@ -19,6 +19,7 @@ export const messages = {
   passwordUpdated: 'Contraseña actualizada exitosamente',
   passwordTooCommon: 'Esta contraseña es demasiado común, elige una más difícil de adivinar',
   passwordIsPersonal: 'La contraseña no puede ser tu email ni tu nombre, elige una más difícil de adivinar',
+  passwordTooWeak: 'Esta contraseña es fácil de adivinar.',
   loggedOut: 'Se ha desconectado con éxito!',
   loggedOutEverywhere: 'Se cerró la sesión en todos los dispositivos',
 } as const;

@@ -2,13 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isCommonPassword, isPersonalPassword, messages } from '@fics/contracts';
+import { passwordStrength } from '@fics/contracts/password-strength';
 
 /**
  * The server's password rule beyond the schema's length (architecture.md §6.3): the browser's short
  * list of common passwords (contracts), the 20,000 most common passwords of 8 to 64 characters from
  * a public breach list (common-passwords.txt beside this file; source and licence in its header),
- * and the account's own e-mail or name. The server is the authority: every place that sets a
- * password asks.
+ * the account's own e-mail or name, and a strength estimate with Spanish dictionaries (zxcvbn-ts,
+ * contracts/password-strength: scores below 3 of 4 refused, issue 18 point 9). The server is the
+ * authority: every place that sets a password asks.
  */
 const LIST_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'common-passwords.txt');
 
@@ -41,5 +43,7 @@ export function passwordProblem(password: string, account: { email?: string; nam
   if (isPersonalPassword(password, account)) {
     return messages.passwordIsPersonal;
   }
-  return null;
+  // Last: the cheap checks above give their own, plainer messages. The estimator's dictionaries load
+  // on the first call (about 150 ms and 15 MB, once per process); a check takes 2-50 ms after that.
+  return passwordStrength(password, account).problem;
 }

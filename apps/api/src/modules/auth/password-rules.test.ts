@@ -15,7 +15,8 @@ import { issueOneTimeToken } from './one-time-tokens.service';
 /**
  * Issue 11, point 4: PATCH /auth/setPassword (the recovery and invitation page, the only place a
  * person sets a password) refuses the 20,000 most common passwords and the account's own e-mail or
- * name, with the contracts' Spanish message on `password`, and changes nothing when it does.
+ * name, with the contracts' Spanish message on `password`, and changes nothing when it does. Issue 18,
+ * point 9: and passwords easy to guess by zxcvbn-ts with Spanish dictionaries (score below 3).
  */
 describe('password rules when a password is set', () => {
   let t: TestApp;
@@ -41,7 +42,7 @@ describe('password rules when a password is set', () => {
    * Refused with the message on `password`; the password (its hash), the link and the sessions stay
    * as they were. (No login attempts here: failed ones would count towards the account's lock.)
    */
-  async function expectRefused(user: TestUser, password: string, message: string) {
+  async function expectRefused(user: TestUser, password: string, message: unknown) {
     const token = await issueOneTimeToken({ db: t.app.db, userId: user.id, purpose: 'RECOVERY' });
     const session = await tokensFor(t.app, user);
     const hashBefore = await passwordHashOf(user);
@@ -78,6 +79,8 @@ describe('password rules when a password is set', () => {
     // Case and surrounding spaces do not matter.
     ['  BabyGirl  '],
     ['ButterFly'],
+    // On the short list too, so it gets that plainer message before the strength estimate's.
+    ['contraseña123'],
   ])('refuses the common password %j', async (password) => {
     const user = await createUser(t.app, { role: 'STUDENT' });
     await expectRefused(user, password, messages.passwordTooCommon);
@@ -103,6 +106,31 @@ describe('password rules when a password is set', () => {
     }
   });
 
+  // Issue 18 point 9: passwords common among Spanish speakers, on no English breach list, score
+  // below 3 with zxcvbn-ts's Spanish dictionaries; the message says why and what to do, in Spanish.
+  it.each([['estrellita'], ['teamo1234'], ['futbolista'], ['Mariposa2'], ['perrito123']])(
+    'refuses the easily guessed password %j, saying why in Spanish',
+    async (password) => {
+      const user = await createUser(t.app, { role: 'STUDENT' });
+      await expectRefused(
+        user,
+        password,
+        expect.stringMatching(
+          new RegExp(`^${messages.passwordTooWeak} (.+ )?Agrega más palabras poco comunes\\.`),
+        ),
+      );
+    },
+  );
+
+  it("refuses a password made of the account's own surname and a year, which is strong for a stranger", async () => {
+    const user = await createUser(t.app, { role: 'STUDENT', name: 'Josefina Quilapán Aravena' });
+    await expectRefused(
+      user,
+      'quilapan2024',
+      `${messages.passwordTooWeak} Contiene tu email o tu nombre. Agrega más palabras poco comunes.`,
+    );
+  });
+
   it('refuses an invited account its own e-mail before it has any password', async () => {
     const invited = await createUser(t.app, { role: 'TEACHER', name: 'Profe Invitado', password: null });
     const token = await issueOneTimeToken({ db: t.app.db, userId: invited.id, purpose: 'INVITATION' });
@@ -112,6 +140,13 @@ describe('password rules when a password is set', () => {
     expect(await passwordHashOf(invited)).toBeNull();
     expect((await setPassword(token, 'tiza-verde-en-la-pizarra')).statusCode).toBe(200);
     expect((await login(invited.email, 'tiza-verde-en-la-pizarra')).statusCode).toBe(200);
+  });
+
+  it('accepts a passphrase of uncommon words (caballo-bateria-grapa-9)', async () => {
+    const user = await createUser(t.app, { role: 'STUDENT' });
+    const token = await issueOneTimeToken({ db: t.app.db, userId: user.id, purpose: 'INVITATION' });
+    expect((await setPassword(token, 'caballo-bateria-grapa-9')).statusCode).toBe(200);
+    expect((await login(user.email, 'caballo-bateria-grapa-9')).statusCode).toBe(200);
   });
 
   it('accepts a strong password that contains the name among other words', async () => {
