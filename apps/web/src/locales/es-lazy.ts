@@ -310,6 +310,7 @@ export const esLazy = {
     denyTitle: 'Seguro que quiere rechazar la solicitud de {{name}}?',
     denyWarning: 'Esta acción no puede ser reversada, asegurese antes de continuar.',
     denied: 'Solicitud rechazada exitosamente',
+    changeHandled: 'Esta solicitud ya fue atendida',
     approveTitle: 'Aprobar solicitud de {{name}}',
     approveAccountTitle: 'Crear cuenta de {{name}}',
     approved: 'Solicitud aprobada exitosamente',

@@ -229,7 +229,7 @@ describe('/cambios', () => {
     expect(primeroMedio.collegeId).toBe(liceo._id);
   });
 
-  it('on a 409 shows the API message, closes the dialog and reloads both lists', async () => {
+  it("on a 409 shows the spec's toast 'Esta solicitud ya fue atendida', closes the dialog and reloads both lists", async () => {
     const { fetchMock, user } = setup('/cambios', {
       'GET /change-requests/pendings': { body: { requests: [changeRequest] } },
       'GET /change-requests/history': { body: emptyPage },
@@ -246,12 +246,35 @@ describe('/cambios', () => {
       history: callsTo(fetchMock, 'GET', '/change-requests/history').length,
     };
     await user.click(within(dialog).getByRole('button', { name: 'Aprobar Solicitud' }));
-    expect(await screen.findByText('Esta solicitud fue atendida')).toBeInTheDocument();
+    // Spec 000 §8: the toast's own text, not the API's message.
+    expect(await screen.findByText('Esta solicitud ya fue atendida')).toBeInTheDocument();
+    expect(screen.queryByText(requestMessages.changeHandled)).not.toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => {
       expect(callsTo(fetchMock, 'GET', '/change-requests/pendings').length).toBeGreaterThan(before.pending);
       expect(callsTo(fetchMock, 'GET', '/change-requests/history').length).toBeGreaterThan(before.history);
     });
+  });
+
+  it("a deny answered 409 shows 'Esta solicitud ya fue atendida' and reloads both lists", async () => {
+    const { fetchMock, user } = setup('/cambios', {
+      'GET /change-requests/pendings': { body: { requests: [changeRequest] } },
+      'GET /change-requests/history': { body: emptyPage },
+      'PATCH /change-requests/00000000-0000-4000-8000-000000000d01/deny': {
+        status: 409,
+        body: { type: 'CONFLICT', message: requestMessages.changeHandled },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Rechazar Solicitud de Sofía Estudiante' }));
+    const dialog = await screen.findByRole('dialog');
+    const before = callsTo(fetchMock, 'GET', '/change-requests/history').length;
+    await user.click(within(dialog).getByRole('button', { name: 'Aceptar' }));
+    expect(await screen.findByText('Esta solicitud ya fue atendida')).toBeInTheDocument();
+    expect(screen.queryByText(requestMessages.changeHandled)).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(callsTo(fetchMock, 'GET', '/change-requests/history').length).toBeGreaterThan(before),
+    );
   });
 
   it('shows cards on phones', async () => {
