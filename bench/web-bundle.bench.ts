@@ -70,6 +70,9 @@ const heavy: Record<string, RegExp> = {
   "Other screens' texts (locales/es-lazy.ts)": /Sobre tí|Agregar alumnos|Actividad Reciente/,
   'i18next (replaced by lib/i18n.ts)': /i18next: |i18nextify|pluralResolver/,
   'notistack (loads with the first toast)': /notistack-SnackbarContainer/,
+  // Only the forms that set a password load it (components/password-strength.ts).
+  'zxcvbn-ts and its dictionaries (password strength)':
+    /l33tMaxSubstitutions|passwords-common|commonWords-es-es/,
 };
 let leaked = false;
 for (const [name, marker] of Object.entries(heavy)) {

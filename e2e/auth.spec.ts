@@ -99,8 +99,22 @@ test.describe('password recovery', () => {
     expect(link).toMatch(new RegExp(`^${server.url}/password-recovery/[A-Za-z0-9_-]{20,}$`));
 
     await page.goto(link!);
+    // Issue 18 point 9: a live strength meter in Spanish; a password common among Spanish speakers
+    // (on no English breach list) is refused, saying why, before anything is sent.
+    const meter = page.getByRole('meter', { name: 'Seguridad de la contraseña' });
+    await page.getByLabel('Nueva contraseña', { exact: true }).fill('estrellita');
+    await expect(meter).toHaveAttribute('aria-valuetext', 'Débil');
+    await expect(page.getByText('Seguridad: Débil')).toBeVisible();
+    await page.getByLabel('Confirmar contraseña', { exact: true }).fill('estrellita');
+    await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+    await expect(
+      page.getByText('Esta contraseña es fácil de adivinar. Agrega más palabras poco comunes.'),
+    ).toBeVisible();
+    await expect(page.getByLabel('Nueva contraseña', { exact: true })).toBeFocused();
+
     const newPassword = 'mi-nueva-clave-segura';
     await page.getByLabel('Nueva contraseña', { exact: true }).fill(newPassword);
+    await expect(meter).toHaveAttribute('aria-valuetext', 'Muy buena');
     await page.getByLabel('Confirmar contraseña', { exact: true }).fill(newPassword);
     await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
     await expect(

@@ -27,12 +27,25 @@ export const esLazy = {
     invitationTitle: 'Crea tu contraseña',
     intro: 'Escribe tu nueva contraseña para la cuenta {{email}}.',
     invitationIntro: 'Bienvenido a Fics. Crea la contraseña con la que ingresarás con la cuenta {{email}}.',
-    rules: 'Entre {{min}} y {{max}} caracteres. Evita contraseñas comunes, tu email y tu nombre.',
+    rules:
+      'Entre {{min}} y {{max}} caracteres, difícil de adivinar (al menos «Buena»). Evita contraseñas comunes, tu email y tu nombre; varias palabras poco comunes sirven.',
     password: 'Nueva contraseña',
     confirmation: 'Confirmar contraseña',
     submit: 'Cambiar contraseña',
     invitationSubmit: 'Crear contraseña',
     success: 'Cambio de contraseña exitoso, ya puede ingresar a la plataforma',
+  },
+  // components/NewPasswordField: the strength meter of every form that sets a password.
+  passwordStrength: {
+    label: 'Seguridad de la contraseña',
+    level: 'Seguridad: {{level}}',
+    levels: {
+      veryWeak: 'Muy débil',
+      weak: 'Débil',
+      fair: 'Regular',
+      good: 'Buena',
+      veryGood: 'Muy buena',
+    },
   },
   profile: {
     title: 'Sobre tí',

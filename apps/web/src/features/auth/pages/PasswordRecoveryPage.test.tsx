@@ -68,6 +68,29 @@ describe('PasswordRecoveryPage', () => {
     expect(fetchMock.mock.calls.some(([url]) => requestUrl(url).endsWith('/auth/setPassword'))).toBe(false);
   });
 
+  it('rates the new password as it is typed and refuses a weak one, saying why, before asking the server', async () => {
+    const fetchMock = mockApi({ 'POST /auth/checkRecoveryToken': validToken('RECOVERY') });
+    renderApp(path);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Nueva contraseña'), 'estrellita');
+    expect(await screen.findByRole('meter', { name: 'Seguridad de la contraseña' })).toHaveAttribute(
+      'aria-valuetext',
+      'Débil',
+    );
+    await user.type(screen.getByLabelText('Confirmar contraseña'), 'estrellita');
+    await user.click(screen.getByRole('button', { name: 'Cambiar contraseña' }));
+    expect(
+      await screen.findByText('Esta contraseña es fácil de adivinar. Agrega más palabras poco comunes.'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Nueva contraseña')).toHaveAttribute('aria-invalid', 'true');
+    expect(fetchMock.mock.calls.some(([url]) => requestUrl(url).endsWith('/auth/setPassword'))).toBe(false);
+
+    // A passphrase of uncommon words passes.
+    await user.clear(screen.getByLabelText('Nueva contraseña'));
+    await user.type(screen.getByLabelText('Nueva contraseña'), 'caballo-bateria-grapa-9');
+    expect(await screen.findByText('Seguridad: Muy buena')).toBeInTheDocument();
+  });
+
   it('sets the password and shows the success state', async () => {
     const fetchMock = mockApi({
       'POST /auth/checkRecoveryToken': validToken('RECOVERY'),

@@ -18,6 +18,8 @@ import { applyServerErrors } from '../../../components/form-errors';
 import { FormError } from '../../../components/FormError';
 import { PageLoader } from '../../../components/PageLoader';
 import { PasswordField } from '../../../components/PasswordField';
+import { NewPasswordField } from '../../../components/NewPasswordField';
+import { withPasswordStrength } from '../../../components/password-strength';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { useRecoveryToken, useSetPassword, type RecoveryTokenInfo } from '../api';
 
@@ -117,8 +119,12 @@ function NewPasswordForm({
   const setPassword = useSetPassword();
   const [failure, setFailure] = useState<string | null>(null);
   const invitation = info.purpose === 'INVITATION';
-  // The account's own e-mail is refused here at once; the server also refuses its name and its list.
-  const schema = useMemo(() => newPasswordSchemaFor({ email: info.email }), [info.email]);
+  // The account's own e-mail and weak passwords (the strength estimate, issue 18 point 9) are refused
+  // here at once, with the server's messages; the server also refuses the name and its long list.
+  const schema = useMemo(
+    () => withPasswordStrength(newPasswordSchemaFor({ email: info.email }), { email: info.email }),
+    [info.email],
+  );
   const {
     register,
     handleSubmit,
@@ -161,8 +167,9 @@ function NewPasswordForm({
         {/* Lets password managers file the new password under the right account. */}
         <input type="text" name="username" autoComplete="username" value={info.email} readOnly hidden />
         <Stack spacing={2}>
-          <PasswordField
+          <NewPasswordField
             {...register('password')}
+            identity={{ email: info.email }}
             label={t('recovery.password')}
             autoComplete="new-password"
             autoFocus
