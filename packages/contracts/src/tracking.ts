@@ -87,6 +87,18 @@ export const trackingPaging = { defaultLimit: 13, maxLimit: 50 } as const;
 export const trackingQuerySchema = z.object(pageQuerySchema(trackingPaging).shape);
 export type TrackingQuery = z.infer<typeof trackingQuerySchema>;
 
+/**
+ * The comment or reply an event names: its text and date while it exists (spec 001 §3); `deleted`
+ * once it no longer does (deleted by its writer or a moderator, or with its comment or fic), so the
+ * line can say so.
+ */
+const mentionedSchema = z.object({
+  _id: z.string(),
+  text: z.string().nullable(),
+  createdAt: z.string().nullable(),
+  deleted: z.boolean(),
+});
+
 export const trackingRecordSchema = z
   .object({
     _id: z.string(),
@@ -99,12 +111,8 @@ export const trackingRecordSchema = z
     storyId: z.string().nullable(),
     storyTitle: z.string().nullable(),
     /** The comment or reply, with its text and date while it still exists (spec 001 §3). */
-    commentId: z
-      .object({ _id: z.string(), text: z.string().nullable(), createdAt: z.string().nullable() })
-      .nullable(),
-    replyId: z
-      .object({ _id: z.string(), text: z.string().nullable(), createdAt: z.string().nullable() })
-      .nullable(),
+    commentId: mentionedSchema.nullable(),
+    replyId: mentionedSchema.nullable(),
   })
   .meta({ id: 'TrackingRecord' });
 export type TrackingRecord = z.infer<typeof trackingRecordSchema>;

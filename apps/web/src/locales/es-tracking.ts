@@ -10,6 +10,9 @@ export const tracking = {
   loadingActivity: 'Cargando actividad',
   /** A fic deleted since: its title as it was, without a link. */
   storyDeleted: '{{title}} (eliminada)',
+  /** A line whose comment or reply was deleted later ('Comentó una fic (comentario eliminado)'). */
+  commentDeleted: '{{label}} (comentario eliminado)',
+  replyDeleted: '{{label}} (respuesta eliminada)',
   comment: 'Comentario',
   reply: 'Respuesta',
   writingTime: '{{time}} de escritura',

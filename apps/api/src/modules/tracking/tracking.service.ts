@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { asc, count, desc, eq } from 'drizzle-orm';
 import {
   storyMessages,
   type CreateTrackingBody,
@@ -93,57 +93,31 @@ async function assertCanReadActivity(db: DbOrTx, actor: Actor, userId: string): 
   }
 }
 
-type EventRow = {
-  id: string;
-  resource: TrackingRecord['resource'];
-  action: string;
-  storyId: string | null;
-  storyTitle: string | null;
-  commentId: string | null;
-  replyId: string | null;
-  writingTime: number | null;
-  createdAt: Date;
-};
-
-/** The comments and replies the page's events name, two lookups for the whole page. */
-async function loadMentioned(db: DbOrTx, rows: EventRow[]) {
-  const commentIds = [...new Set(rows.flatMap((row) => (row.commentId ? [row.commentId] : [])))];
-  const replyIds = [...new Set(rows.flatMap((row) => (row.replyId ? [row.replyId] : [])))];
-  const [commentRows, replyRows] = await Promise.all([
-    commentIds.length === 0
-      ? []
-      : db
-          .select({ id: comments.id, text: comments.text, createdAt: comments.createdAt })
-          .from(comments)
-          .where(inArray(comments.id, commentIds)),
-    replyIds.length === 0
-      ? []
-      : db
-          .select({ id: commentReplies.id, text: commentReplies.text, createdAt: commentReplies.createdAt })
-          .from(commentReplies)
-          .where(inArray(commentReplies.id, replyIds)),
-  ]);
-  return {
-    comments: new Map(commentRows.map((row) => [row.id, row])),
-    replies: new Map(replyRows.map((row) => [row.id, row])),
-  };
-}
-
-/** A comment or reply named by an event, with its text and date while it exists (spec 001 §3). */
+/**
+ * A comment or reply named by an event (spec 001 §3): its text and date while it exists, and whether
+ * it is gone. `joined` is the left-joined row, which drizzle answers as null when the join found
+ * none: the database says whether it still exists.
+ */
 function mentioned(
   id: string | null,
-  found: Map<string, { text: string; createdAt: Date }>,
+  joined: { text: string; createdAt: Date } | null,
 ): TrackingRecord['commentId'] {
   if (!id) {
     return null;
   }
-  const row = found.get(id);
-  return { _id: id, text: row?.text ?? null, createdAt: row?.createdAt.toISOString() ?? null };
+  return {
+    _id: id,
+    text: joined?.text ?? null,
+    createdAt: joined?.createdAt.toISOString() ?? null,
+    deleted: joined === null,
+  };
 }
 
 /**
  * GET /tracking/:userId: the user's activity, newest first, one page read on
- * `tracking_events_user_created_idx`.
+ * `tracking_events_user_created_idx`. The comment and reply each line names are left-joined on
+ * their primary keys (the events keep their ids without a foreign key): a line whose comment or
+ * reply was deleted since says so, and the join runs for the page's rows only.
  */
 export async function listTracking(options: {
   db: DbOrTx;
@@ -157,7 +131,7 @@ export async function listTracking(options: {
   return readPage({
     query,
     fetch: async ({ limit, offset }) => {
-      const rows: EventRow[] = await db
+      const rows = await db
         .select({
           id: trackingEvents.id,
           resource: trackingEvents.resource,
@@ -168,13 +142,16 @@ export async function listTracking(options: {
           replyId: trackingEvents.replyId,
           writingTime: trackingEvents.writingTime,
           createdAt: trackingEvents.createdAt,
+          comment: { text: comments.text, createdAt: comments.createdAt },
+          reply: { text: commentReplies.text, createdAt: commentReplies.createdAt },
         })
         .from(trackingEvents)
+        .leftJoin(comments, eq(comments.id, trackingEvents.commentId))
+        .leftJoin(commentReplies, eq(commentReplies.id, trackingEvents.replyId))
         .where(ofUser)
         .orderBy(desc(trackingEvents.createdAt), asc(trackingEvents.id))
         .limit(limit)
         .offset(offset);
-      const found = await loadMentioned(db, rows);
       return rows.map((row) => ({
         _id: row.id,
         resource: row.resource,
@@ -183,8 +160,8 @@ export async function listTracking(options: {
         writingTime: row.writingTime,
         storyId: row.storyId,
         storyTitle: row.storyTitle,
-        commentId: mentioned(row.commentId, found.comments),
-        replyId: mentioned(row.replyId, found.replies),
+        commentId: mentioned(row.commentId, row.comment),
+        replyId: mentioned(row.replyId, row.reply),
       }));
     },
     count: async () => {

@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { storyMessages, trackingMessages, type Paged, type TrackingRecord } from '@fics/contracts';
 import { commentReplies, comments, trackingEvents } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/helpers';
+import { addComment, addReply, removeComment, removeReply } from '../comments/comments.fixtures';
 import { createStory, publishedStory, storyWorld } from '../stories/stories.fixtures';
 import { member } from '../users/users.fixtures';
 import { recordActivities, recordActivity, type ActivityEvent } from './record';
@@ -264,19 +265,65 @@ describe('POST /tracking and GET /tracking/:userId', () => {
           _id: comment!.id,
           text: '<p>¡Me encantó!</p>',
           createdAt: comment!.createdAt.toISOString(),
+          deleted: false,
         },
         replyId: null,
       });
       expect(replied).toMatchObject({
         resource: 'REPLIES',
-        commentId: { _id: comment!.id, text: '<p>¡Me encantó!</p>' },
-        replyId: { _id: reply!.id, text: '<p>Gracias</p>', createdAt: reply!.createdAt.toISOString() },
+        commentId: { _id: comment!.id, text: '<p>¡Me encantó!</p>', deleted: false },
+        replyId: {
+          _id: reply!.id,
+          text: '<p>Gracias</p>',
+          createdAt: reply!.createdAt.toISOString(),
+          deleted: false,
+        },
       });
       expect(deleted).toMatchObject({
         resource: 'COMMENTS',
         action: 'DELETE',
-        commentId: { _id: gone!.id, text: null, createdAt: null },
+        commentId: { _id: gone!.id, text: null, createdAt: null, deleted: true },
       });
+    });
+
+    it('says a comment or reply was deleted since its line was written (by its writer or a moderator)', async () => {
+      const student = await member(t.app, 'STUDENT', [w.gradeA1]);
+      const kept = await addComment(t.app, student, published._id, '<p>Sigue aquí</p>');
+      const moderated = await addComment(t.app, student, published._id, '<p>Lo borra el docente</p>');
+      const answer = await addReply(t.app, student, moderated._id, '<p>Se va con su comentario</p>');
+      const withdrawn = await addReply(t.app, student, kept._id, '<p>La borro yo</p>');
+      // A moderator deletes the comment (its reply goes with it); the student deletes their reply.
+      expect((await removeComment(t.app, w.teacher.headers, moderated._id)).statusCode).toBe(200);
+      expect((await removeReply(t.app, student.headers, kept._id, withdrawn._id)).statusCode).toBe(200);
+
+      const page = await trackingPage(t.app, w.admin.headers, student.id);
+      const line = (key: string, id: string) =>
+        page.docs.find(
+          (doc) =>
+            `${doc.resource}.${doc.action}` === key &&
+            (doc.resource === 'REPLIES' ? doc.replyId?._id : doc.commentId?._id) === id,
+        );
+      expect(line('COMMENTS.CREATE', kept._id)?.commentId).toEqual({
+        _id: kept._id,
+        text: '<p>Sigue aquí</p>',
+        createdAt: kept.createdAt,
+        deleted: false,
+      });
+      expect(line('COMMENTS.CREATE', moderated._id)?.commentId).toEqual({
+        _id: moderated._id,
+        text: null,
+        createdAt: null,
+        deleted: true,
+      });
+      expect(line('REPLIES.CREATE', answer._id)).toMatchObject({
+        commentId: { _id: moderated._id, deleted: true },
+        replyId: { _id: answer._id, text: null, createdAt: null, deleted: true },
+      });
+      expect(line('REPLIES.CREATE', withdrawn._id)).toMatchObject({
+        commentId: { _id: kept._id, text: '<p>Sigue aquí</p>', deleted: false },
+        replyId: { _id: withdrawn._id, text: null, deleted: true },
+      });
+      expect(line('REPLIES.DELETE', withdrawn._id)?.replyId).toMatchObject({ deleted: true });
     });
 
     it('pages 13 at a time, newest first, without overlaps; past the end is empty', async () => {

@@ -44,6 +44,24 @@ export function eventText(record: TrackingRecord): { kind: 'comment' | 'reply'; 
   return comment ? { kind: 'comment', text: comment } : null;
 }
 
+/**
+ * The comment or reply a line is about when it was deleted after the event ('Comentó una fic' whose
+ * comment is gone); null for other lines and for the deletions themselves, which already say so.
+ * The API says whether it still exists (`deleted`, from its join).
+ */
+export function deletedSince(record: TrackingRecord): 'comment' | 'reply' | null {
+  if (record.action === 'DELETE') {
+    return null;
+  }
+  if (record.resource === 'COMMENTS') {
+    return record.commentId?.deleted ? 'comment' : null;
+  }
+  if (record.resource === 'REPLIES') {
+    return record.replyId?.deleted ? 'reply' : null;
+  }
+  return null;
+}
+
 /** An event's moment as the app writes dates (spec 001 §9), with the time: 'ene 05, 2025, 14:32'. */
 export function formatActivityDate(iso: string): string {
   const day = formatStoryDate(iso);

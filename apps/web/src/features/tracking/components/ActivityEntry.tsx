@@ -19,7 +19,14 @@ import TimerOutlined from '@mui/icons-material/TimerOutlined';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { trackingLabels, type TrackingEventKey, type TrackingRecord } from '@fics/contracts';
-import { eventText, excerpt, formatActivityDate, htmlToPlainText, writingTimeParts } from '../activity-text';
+import {
+  deletedSince,
+  eventText,
+  excerpt,
+  formatActivityDate,
+  htmlToPlainText,
+  writingTimeParts,
+} from '../activity-text';
 
 /** An icon per kind of event; what is not listed falls back to its resource's. */
 const eventIcons: Partial<Record<TrackingEventKey, ReactElement>> = {
@@ -59,6 +66,13 @@ export const ActivityEntry = memo(function ActivityEntry({ record }: { record: T
   const { t } = useTranslation();
   const icon = eventIcons[eventKey(record) as TrackingEventKey] ?? resourceIcons[record.resource];
   const text = eventText(record);
+  // 'Comentó una fic (comentario eliminado)': the line says its comment or reply is gone.
+  const gone = deletedSince(record);
+  const label = gone
+    ? t(gone === 'comment' ? 'tracking.commentDeleted' : 'tracking.replyDeleted', {
+        label: activityLabel(record),
+      })
+    : activityLabel(record);
   const plain = text ? excerpt(htmlToPlainText(text.text)) : '';
   const writing = record.writingTime && record.writingTime > 0 ? writingTime(record.writingTime) : null;
 
@@ -87,7 +101,7 @@ export const ActivityEntry = memo(function ActivityEntry({ record }: { record: T
       </Avatar>
       <Box sx={{ minWidth: 0, flexGrow: 1 }}>
         <Typography sx={{ fontWeight: 600 }}>
-          {activityLabel(record)}
+          {label}
           {record.storyTitle ? (
             <>
               {': '}

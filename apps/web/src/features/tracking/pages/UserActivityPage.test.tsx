@@ -94,13 +94,19 @@ describe('UserActivityPage (/usuarios/:userId)', { timeout: 30_000 }, () => {
           _id: 'comment-1',
           text: '<p><strong>Me encantó</strong> el final</p><p>¡Otra!</p><img src=x onerror="alert(1)">',
           createdAt: '2025-03-05T14:32:00.000Z',
+          deleted: false,
         },
       }),
       makeRecord({
         resource: 'REPLIES',
         action: 'CREATE',
-        commentId: { _id: 'comment-1', text: '<p>El comentario</p>', createdAt: null },
-        replyId: { _id: 'reply-1', text: `<p>${'palabra '.repeat(40)}</p>`, createdAt: null },
+        commentId: { _id: 'comment-1', text: '<p>El comentario</p>', createdAt: null, deleted: false },
+        replyId: {
+          _id: 'reply-1',
+          text: `<p>${'palabra '.repeat(40)}</p>`,
+          createdAt: null,
+          deleted: false,
+        },
       }),
       makeRecord({ resource: 'COMMENTS', action: 'DELETE', commentId: null }),
     ]);
@@ -116,6 +122,35 @@ describe('UserActivityPage (/usuarios/:userId)', { timeout: 30_000 }, () => {
     expect(items[1]).not.toHaveTextContent('El comentario');
     expect(items[2]).toHaveTextContent('Eliminó un comentario');
     expect(within(items[2]!).queryByRole('blockquote')).not.toBeInTheDocument();
+  });
+
+  it('says when the comment or reply of a line was deleted since', async () => {
+    const gone = { text: null, createdAt: null, deleted: true };
+    const kept = { text: '<p>Sigue aquí</p>', createdAt: '2025-03-05T14:32:00.000Z', deleted: false };
+    stubActivityApi([
+      makeRecord({ resource: 'COMMENTS', action: 'CREATE', commentId: { _id: 'c-1', ...gone } }),
+      makeRecord({ resource: 'COMMENTS', action: 'UPDATE', commentId: { _id: 'c-1', ...gone } }),
+      makeRecord({
+        resource: 'REPLIES',
+        action: 'CREATE',
+        commentId: { _id: 'c-2', ...kept },
+        replyId: { _id: 'r-1', ...gone },
+      }),
+      makeRecord({ resource: 'COMMENTS', action: 'DELETE', commentId: { _id: 'c-1', ...gone } }),
+      makeRecord({ resource: 'COMMENTS', action: 'CREATE', commentId: { _id: 'c-2', ...kept } }),
+    ]);
+    renderApp(page);
+    const items = within(await activityList()).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent(/^Comentó una fic \(comentario eliminado\): El bosque/);
+    expect(within(items[0]!).queryByRole('blockquote')).not.toBeInTheDocument();
+    expect(items[1]).toHaveTextContent(/^Editó un comentario \(comentario eliminado\): El bosque/);
+    // The reply is gone; its comment still being there does not change that.
+    expect(items[2]).toHaveTextContent(/^Respondió un comentario \(respuesta eliminada\): El bosque/);
+    // The deletion itself already says so, and a comment still there says nothing.
+    expect(items[3]).toHaveTextContent(/^Eliminó un comentario: El bosque/);
+    expect(items[3]).not.toHaveTextContent('eliminado)');
+    expect(items[4]).toHaveTextContent(/^Comentó una fic: El bosque/);
+    expect(within(items[4]!).getByRole('blockquote', { name: 'Comentario' })).toHaveTextContent('Sigue aquí');
   });
 
   it("appends the next page with 'Ver más' and stops at the end", async () => {
