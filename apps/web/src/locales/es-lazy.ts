@@ -28,7 +28,7 @@ export const esLazy = {
     intro: 'Escribe tu nueva contraseña para la cuenta {{email}}.',
     invitationIntro: 'Bienvenido a Fics. Crea la contraseña con la que ingresarás con la cuenta {{email}}.',
     rules:
-      'Entre {{min}} y {{max}} caracteres, difícil de adivinar (al menos «Buena»). Evita contraseñas comunes, tu email y tu nombre; varias palabras poco comunes sirven.',
+      'Entre {{min}} y {{max}} caracteres y seguridad al menos «Buena»: usa varias palabras poco comunes y evita contraseñas comunes, tu email y tu nombre.',
     password: 'Nueva contraseña',
     confirmation: 'Confirmar contraseña',
     submit: 'Cambiar contraseña',
