@@ -23,6 +23,8 @@ export const storyLimits = {
   nicknameMax: 20,
   locationMax: 30,
   locationUrlMax: 500,
+  /** Decimals a stored or answered coordinate keeps: two, about 1 km (docs/decisions/stories.md). */
+  locationDecimals: 2,
   tagsMax: 10,
   tagMax: 30,
   /** Characters of the story's HTML as sent (formatting included). */
@@ -47,7 +49,7 @@ export const storyMessages = {
   nicknameMax: `El seudónimo debe tener máximo ${storyLimits.nicknameMax} caracteres`,
   anonymityAndNickname: 'Una fic no puede ser anónima y tener seudónimo a la vez',
   locationMax: `La ubicación debe tener máximo ${storyLimits.locationMax} caracteres`,
-  locationUrlInvalid: 'El enlace de la ubicación no es válido',
+  locationUrlInvalid: 'El enlace de la ubicación no es válido: debe ser un punto de OpenStreetMap',
   imageRequired: 'La imagen es requerida',
   textRequired: 'Debe escribir algo en tu fic',
   textMax: `Tu fic no debe superar los ${storyLimits.textMax.toLocaleString('es-CL')} caracteres`,
@@ -117,15 +119,105 @@ export const nicknameValueField = singleLine(storyMessages.nicknameRequired).pip
   z.string().max(storyLimits.nicknameMax, storyMessages.nicknameMax),
 );
 
-export const locationField = singleLine(storyMessages.locationMax).pipe(
-  z.string().max(storyLimits.locationMax, storyMessages.locationMax),
-);
+/** A point on the globe, in degrees. */
+export interface LocationPoint {
+  lat: number;
+  lon: number;
+}
 
+const decimalPattern = /^(-?)(\d{1,3})(?:\.(\d{1,20}))?$/;
+
+/**
+ * A coordinate written in decimal ('-33.43781') rounded to two decimals, half away from zero, on
+ * the digits themselves (as PostgreSQL's round() does, with no binary rounding error); undefined
+ * when the text is not such a number.
+ */
+export function roundCoordinate(text: string): number | undefined {
+  const match = decimalPattern.exec(text.trim());
+  if (!match) {
+    return undefined;
+  }
+  const [, sign, whole, fraction = ''] = match;
+  const digits = fraction.padEnd(3, '0');
+  const hundredths = Number(whole) * 100 + Number(digits.slice(0, 2)) + (Number(digits[2]) >= 5 ? 1 : 0);
+  return hundredths === 0 ? 0 : ((sign === '-' ? -1 : 1) * hundredths) / 100;
+}
+
+/** The point rounded to two decimals, or undefined outside the globe. */
+export function coarsePoint(lat: number, lon: number): LocationPoint | undefined {
+  const la = roundCoordinate(lat.toFixed(6));
+  const lo = roundCoordinate(lon.toFixed(6));
+  if (la === undefined || lo === undefined || Math.abs(la) > 90 || Math.abs(lo) > 180) {
+    return undefined;
+  }
+  return { lat: la, lon: lo };
+}
+
+/**
+ * The OpenStreetMap page of a coarse point, as `locationURL` is answered: the marker and the map
+ * centre to two decimals, at a zoom that shows the neighbourhood rather than the street.
+ */
+export function coarseLocationLink(point: LocationPoint): string {
+  const la = point.lat.toFixed(storyLimits.locationDecimals);
+  const lo = point.lon.toFixed(storyLimits.locationDecimals);
+  return `https://www.openstreetmap.org/?mlat=${la}&mlon=${lo}#map=14/${la}/${lo}`;
+}
+
+/**
+ * The point of an OpenStreetMap link (its marker mlat/mlon, or else its map centre #map=z/lat/lon),
+ * rounded to two decimals; undefined for any other link, or a point outside the globe. Only the
+ * point is kept: nothing else a link carries (other parameters, finer digits) survives.
+ */
+export function pointOfLocationLink(url: string): LocationPoint | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return undefined;
+  }
+  if (!/^https?:$/.test(parsed.protocol) || !/^(www\.)?openstreetmap\.org$/.test(parsed.hostname)) {
+    return undefined;
+  }
+  const centre = /^#map=\d{1,2}\/([^/]+)\/([^/]+)$/.exec(parsed.hash);
+  const latText = parsed.searchParams.get('mlat') ?? centre?.[1];
+  const lonText = parsed.searchParams.get('mlon') ?? centre?.[2];
+  const lat = latText === undefined ? undefined : roundCoordinate(latText);
+  const lon = lonText === undefined ? undefined : roundCoordinate(lonText);
+  if (lat === undefined || lon === undefined || Math.abs(lat) > 90 || Math.abs(lon) > 180) {
+    return undefined;
+  }
+  return { lat, lon };
+}
+
+/** Numbers with more than two decimals in a place's name: coordinates typed or pasted as its name. */
+const fineNumber = /-?\d{1,3}\.\d{3,20}/g;
+
+/**
+ * The place's name. Coordinates written in it ('-33.43781, -70.65049', what a point without a name
+ * used to fill in) are rounded to two decimals like the point itself, so the name never places a
+ * child more finely than the map does.
+ */
+export const locationField = singleLine(storyMessages.locationMax)
+  .transform((value) => value.replace(fineNumber, (number) => (roundCoordinate(number) ?? 0).toFixed(2)))
+  .pipe(z.string().max(storyLimits.locationMax, storyMessages.locationMax));
+
+/**
+ * `locationURL` as sent: empty (no point), or an OpenStreetMap link whose point is kept rounded to
+ * two decimals; any other link is refused. The server stores the point, never the link.
+ */
 export const locationUrlField = z.preprocess(
   (value) => (value === '' || value === 'null' ? null : value),
   z
-    .url({ protocol: /^https?$/, error: storyMessages.locationUrlInvalid })
+    .string({ error: storyMessages.locationUrlInvalid })
     .max(storyLimits.locationUrlMax, storyMessages.locationUrlInvalid)
+    .transform((value, ctx) => {
+      const point = pointOfLocationLink(value);
+      if (!point) {
+        ctx.addIssue({ code: 'custom', message: storyMessages.locationUrlInvalid });
+        return z.NEVER;
+      }
+      return point;
+    })
     .nullable(),
 );
 
@@ -324,7 +416,16 @@ export const storySchema = z
     anonymity: z.boolean(),
     nickname: z.boolean(),
     nicknameValue: z.string().nullable(),
+    /**
+     * The place's name ('' when none); also '' for a caller from whom the fic hides its author
+     * (anonymous or pseudonymous), so the place cannot give them away (docs/decisions/stories.md).
+     */
     location: z.string(),
+    /**
+     * The marked point as an OpenStreetMap link to two decimals (about 1 km), only for the author,
+     * the grade's teachers and administrators (and, on a fic hiding its author, only for those who
+     * may know the author); null for everyone else or when no point was marked.
+     */
     locationURL: z.string().nullable(),
     tags: z.array(z.string()),
     /** Seconds spent writing, over every form session. */

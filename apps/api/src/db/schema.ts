@@ -8,6 +8,7 @@ import {
   jsonb,
   unique,
   integer,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -310,8 +311,15 @@ export const stories = pgTable(
     anonymity: boolean('anonymity').notNull().default(false),
     /** The pseudonym; null when the fic has none. */
     nicknameValue: text('nickname_value'),
+    /** The place's name, as typed or as the place search gave it. */
     location: text('location').notNull().default(''),
-    locationUrl: text('location_url'),
+    /**
+     * Where the fic was written, if the student marked a point: rounded to two decimals (about 1 km)
+     * and never finer (the column's scale), so no answer can carry where a child was to the metre.
+     * Both or neither (docs/decisions/stories.md).
+     */
+    locationLat: numeric('location_lat', { precision: 4, scale: 2, mode: 'number' }),
+    locationLon: numeric('location_lon', { precision: 5, scale: 2, mode: 'number' }),
     /** Seconds spent writing, summed over every form session. */
     writingTime: integer('writing_time').notNull().default(0),
     wordCount: integer('word_count').notNull().default(0),
@@ -339,6 +347,10 @@ export const stories = pgTable(
     check('stories_status_check', sql`${t.status} in ('EDITING', 'REVIEWING', 'EVALUATED', 'PUBLISHED')`),
     check('stories_anonymity_or_nickname', sql`not (${t.anonymity} and ${t.nicknameValue} is not null)`),
     check('stories_writing_time_check', sql`${t.writingTime} >= 0`),
+    check(
+      'stories_location_point_check',
+      sql`(${t.locationLat} is null) = (${t.locationLon} is null) and ${t.locationLat} between -90 and 90 and ${t.locationLon} between -180 and 180`,
+    ),
     check(
       'stories_counts_check',
       sql`${t.likesCount} >= 0 and ${t.commentsCount} >= 0 and ${t.wordCount} >= 0`,

@@ -172,7 +172,9 @@ export async function createStory(options: {
         anonymity: who.anonymity,
         nicknameValue: who.nicknameValue,
         location: input.location,
-        locationUrl: input.locationURL ?? null,
+        // The contracts kept only the link's point, rounded to two decimals (the column's scale too).
+        locationLat: input.locationURL?.lat ?? null,
+        locationLon: input.locationURL?.lon ?? null,
         writingTime: input.writingTime,
         wordCount: text.wordCount,
         coverId,
@@ -244,7 +246,9 @@ export async function updateStory(options: {
         anonymity: who.anonymity,
         nicknameValue: who.nicknameValue,
         location: input.location,
-        locationUrl: input.locationURL,
+        // Left out: the point stays; empty: removed; a link: its point, rounded (the contracts).
+        locationLat: input.locationURL === undefined ? undefined : (input.locationURL?.lat ?? null),
+        locationLon: input.locationURL === undefined ? undefined : (input.locationURL?.lon ?? null),
         coverId,
         // Only the author's sessions count as writing time (not a teacher's or an administrator's edit).
         writingTime:

@@ -94,6 +94,23 @@ export function canSeeRealAuthor(relation: StoryRelation): boolean {
   return relation === 'author' || relation === 'evaluator' || relation === 'admin';
 }
 
+/**
+ * Who learns where a fic was written (issue 18.5). The place goes with the author: a caller from whom
+ * the fic hides its author (anonymous or pseudonymous) learns neither the place's name nor its point,
+ * since a place can tell who wrote it. Otherwise the name is for whoever may see the fic, and the
+ * point (stored to two decimals, about 1 km) only for the author, the grade's teachers (the
+ * evaluator among them) and administrators: never visitors, other students or other teachers.
+ */
+export function placeShownTo(
+  relation: StoryRelation,
+  authorHidden: boolean,
+): { name: boolean; point: boolean } {
+  if (authorHidden && !canSeeRealAuthor(relation)) {
+    return { name: false, point: false };
+  }
+  return { name: true, point: relation !== 'other' };
+}
+
 export type Decision = { ok: true } | { ok: false; type: 'FORBIDDEN' | 'CONFLICT'; message: string };
 
 const conflictMessages: Record<StoryAction, Partial<Record<StoryStatus, string>>> = {

@@ -1,12 +1,18 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { publicStudentName, type Story, type StoryAuthor, type StorySummary } from '@fics/contracts';
+import {
+  coarseLocationLink,
+  publicStudentName,
+  type Story,
+  type StoryAuthor,
+  type StorySummary,
+} from '@fics/contracts';
 import type { DbOrTx } from '../../db/client';
 import { evaluations, roles, stories, storyLikes, storyTags, tags, userGrades, users } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
 import { loadEvaluationView } from '../evaluations/evaluation-view';
 import { loadCoverImages } from '../media/covers';
 import { mediaUrl } from '../media/media.service';
-import { canSeeRealAuthor, permissionsFor, relationTo, type StoryRelation } from './story-status';
+import { canSeeRealAuthor, permissionsFor, placeShownTo, relationTo, type StoryRelation } from './story-status';
 
 /** The columns every fic answer is built from. */
 export const storyColumns = {
@@ -20,7 +26,8 @@ export const storyColumns = {
   anonymity: stories.anonymity,
   nicknameValue: stories.nicknameValue,
   location: stories.location,
-  locationUrl: stories.locationUrl,
+  locationLat: stories.locationLat,
+  locationLon: stories.locationLon,
   writingTime: stories.writingTime,
   wordCount: stories.wordCount,
   coverId: stories.coverId,
@@ -109,6 +116,19 @@ function authorFor(options: {
   };
 }
 
+/**
+ * The place as this caller may learn it (placeShownTo): its name, and the point as a link rebuilt
+ * from the stored two-decimal coordinates (never a link as someone sent it).
+ */
+function placeFor(row: StoryRow, relation: StoryRelation): Pick<Story, 'location' | 'locationURL'> {
+  const shown = placeShownTo(relation, authorHidden(row));
+  const point =
+    shown.point && row.locationLat !== null && row.locationLon !== null
+      ? { lat: row.locationLat, lon: row.locationLon }
+      : null;
+  return { location: shown.name ? row.location : '', locationURL: point ? coarseLocationLink(point) : null };
+}
+
 /** Tags of each fic, in the author's order (one query). */
 export async function loadStoryTags(db: DbOrTx, storyIds: string[]): Promise<Map<string, string[]>> {
   const result = new Map<string, string[]>(storyIds.map((id) => [id, []]));
@@ -182,8 +202,7 @@ export async function buildStoryView(options: {
     anonymity: row.anonymity,
     nickname: row.nicknameValue !== null,
     nicknameValue: row.nicknameValue,
-    location: row.location,
-    locationURL: row.locationUrl,
+    ...placeFor(row, relation),
     tags: tagLists.get(row.id) ?? [],
     writingTime: row.writingTime,
     wordCount: row.wordCount,
