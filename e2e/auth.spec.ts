@@ -110,7 +110,10 @@ test.describe('password recovery', () => {
     await expect(
       page.getByText('Esta contraseña es fácil de adivinar. Agrega más palabras poco comunes.'),
     ).toBeVisible();
-    await expect(page.getByLabel('Nueva contraseña', { exact: true })).toBeFocused();
+    await expect(page.getByLabel('Nueva contraseña', { exact: true })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
 
     const newPassword = 'mi-nueva-clave-segura';
     await page.getByLabel('Nueva contraseña', { exact: true }).fill(newPassword);
