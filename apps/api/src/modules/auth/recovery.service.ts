@@ -122,7 +122,8 @@ export async function checkRecoveryToken(options: {
 /**
  * Sets a password through a recovery or invitation link. The token is spent atomically (a second
  * use fails), the user's other pending links die, and every session of the user ends. A common
- * password or the account's own e-mail or name is refused (400 on `password`), the token unspent.
+ * password, the account's own e-mail or name, or one easy to guess (strength below 3 of 4) is
+ * refused (400 on `password`, lib/password-policy), the token unspent.
  */
 export async function setPasswordWithToken(options: {
   db: Db;
