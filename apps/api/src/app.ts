@@ -79,6 +79,49 @@ const cspDirectives = (config: Config) => ({
   upgradeInsecureRequests: null,
 });
 
+/**
+ * Permissions-Policy (issue 18.11; helmet no longer sets it): the powerful features the app uses are
+ * allowed to our own origin only, and no frame of another origin gets them: geolocation ('Mi
+ * ubicación' in the send dialog), web-share and clipboard-write (the share dialog). Every other one
+ * is denied, the camera included (covers and photos are chosen as files, never taken through it).
+ * Only names Chromium recognises: an unknown one ('interest-cohort', long gone) logs a warning.
+ */
+export const permissionsPolicy = [
+  'geolocation=(self)',
+  'web-share=(self)',
+  'clipboard-write=(self)',
+  ...[
+    'accelerometer',
+    'attribution-reporting',
+    'autoplay',
+    'bluetooth',
+    'browsing-topics',
+    'camera',
+    'clipboard-read',
+    'display-capture',
+    'encrypted-media',
+    'fullscreen',
+    'gyroscope',
+    'hid',
+    'identity-credentials-get',
+    'idle-detection',
+    'local-fonts',
+    'magnetometer',
+    'microphone',
+    'midi',
+    'otp-credentials',
+    'payment',
+    'picture-in-picture',
+    'publickey-credentials-create',
+    'publickey-credentials-get',
+    'screen-wake-lock',
+    'serial',
+    'usb',
+    'window-management',
+    'xr-spatial-tracking',
+  ].map((feature) => `${feature}=()`),
+].join(', ');
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
@@ -114,6 +157,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     crossOriginEmbedderPolicy: false,
     // Uploaded media may be shown by other origins (e-mail clients, share previews).
     crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  // Beside helmet's headers, on every answer: pages (the SPA and the server-painted home), API, errors.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('permissions-policy', permissionsPolicy);
   });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(multipart, {
