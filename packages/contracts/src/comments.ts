@@ -94,13 +94,17 @@ export const replyParamsSchema = z.object({ commentId: idSchema, replyId: idSche
 /**
  * The writer of a comment or reply (spec 001 §3: name, profilePicture.url, role.displayName). To a
  * visitor without a session a student appears as 'Sofía E.' without a photo (architecture.md §6.8).
+ * The author of an anonymous or pseudonymous fic writing on it appears as the fic shows them, to
+ * everyone who may not know them: 'Autor/a' or the pseudonym, no photo, and no id (`_id: null`).
  */
 export const commentAuthorSchema = z
   .object({
-    _id: z.string(),
+    _id: z.string().nullable(),
     name: z.string(),
     profilePicture: z.object({ url: z.string() }).nullable(),
     role: z.object({ name: z.string(), displayName: z.string() }),
+    /** The writer is the fic's author (the web shows an 'Autor/a' badge). */
+    isStoryAuthor: z.boolean(),
   })
   .meta({ id: 'CommentAuthor' });
 export type CommentAuthor = z.infer<typeof commentAuthorSchema>;

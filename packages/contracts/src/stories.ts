@@ -82,6 +82,11 @@ export const storyMessages = {
   published: 'Fic publicada exitosamente',
   /** What the review lists and the fic page show for an author they may not see. */
   anonymous: 'Anónimo',
+  /**
+   * The author of an anonymous fic on what they write on it (comments, replies), and the badge
+   * beside the author's name there.
+   */
+  storyAuthor: 'Autor/a',
 } as const;
 
 /** 'true'/'false' as multipart sends them, or real booleans in JSON. */

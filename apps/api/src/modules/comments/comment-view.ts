@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { commentReplies, comments } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
 import { mediaUrl } from '../media/media.service';
+import type { StoryAuthorShown } from '../stories/story-view';
 import { commentPermissions, loadWriters, type Writer } from './comment-access';
 
 /** The columns a comment answer is built from. */
@@ -28,19 +29,32 @@ export const replyColumns = {
 export type ReplyRow = { [K in keyof typeof replyColumns]: (typeof replyColumns)[K]['_']['data'] };
 
 /**
- * The writer as the caller sees them: to a visitor without a session a student is 'Sofía E.'
- * without a photo (architecture.md §6.8); to anyone logged in, name, photo and role.
+ * The writer as the caller sees them. The fic's author behind anonymity or a pseudonym, to a caller
+ * who may not know them (storyAuthorShown), is the fic's 'Autor/a' or pseudonym: no id, no photo.
+ * Otherwise, to a visitor without a session a student is 'Sofía E.' without a photo
+ * (architecture.md §6.8); to anyone logged in, name, photo and role.
  */
-function authorOf(actor: Actor | null, writer: Writer): CommentAuthor {
+function authorOf(actor: Actor | null, writer: Writer, storyAuthor: StoryAuthorShown): CommentAuthor {
   const role = { name: writer.role, displayName: writer.roleDisplayName };
+  const isStoryAuthor = writer.id === storyAuthor.authorId;
+  if (isStoryAuthor && storyAuthor.mask !== null) {
+    return { _id: null, name: storyAuthor.mask, profilePicture: null, role, isStoryAuthor };
+  }
   if (!actor && writer.role === 'STUDENT') {
-    return { _id: writer.id, name: publicStudentName(writer.name), profilePicture: null, role };
+    return {
+      _id: writer.id,
+      name: publicStudentName(writer.name),
+      profilePicture: null,
+      role,
+      isStoryAuthor,
+    };
   }
   return {
     _id: writer.id,
     name: writer.name,
     profilePicture: writer.profilePictureId ? { url: mediaUrl(writer.profilePictureId) } : null,
     role,
+    isStoryAuthor,
   };
 }
 
@@ -53,10 +67,14 @@ function writerOf(writers: Map<string, Writer>, authorId: string): Writer {
   return writer;
 }
 
-/** Comment answers for the caller, their writers read in one query. */
+/**
+ * Comment answers for the caller, their writers read in one query; `storyAuthor` is how the fic's
+ * author appears to the caller (storyAuthorShown).
+ */
 export async function buildCommentViews(
   db: DbOrTx,
   actor: Actor | null,
+  storyAuthor: StoryAuthorShown,
   rows: readonly CommentRow[],
 ): Promise<Comment[]> {
   const writers = await loadWriters(
@@ -69,7 +87,7 @@ export async function buildCommentViews(
     return {
       _id: row.id,
       storyId: row.storyId,
-      userId: authorOf(actor, writer),
+      userId: authorOf(actor, writer, storyAuthor),
       text: row.text,
       wasEdited: row.wasEdited,
       createdAt: row.createdAt.toISOString(),
@@ -79,10 +97,11 @@ export async function buildCommentViews(
   });
 }
 
-/** Reply answers for the caller, their writers read in one query. */
+/** Reply answers for the caller, their writers read in one query (`storyAuthor`: as for comments). */
 export async function buildReplyViews(
   db: DbOrTx,
   actor: Actor | null,
+  storyAuthor: StoryAuthorShown,
   rows: readonly ReplyRow[],
 ): Promise<Reply[]> {
   const writers = await loadWriters(
@@ -95,7 +114,7 @@ export async function buildReplyViews(
     return {
       _id: row.id,
       commentId: row.commentId,
-      userId: authorOf(actor, writer),
+      userId: authorOf(actor, writer, storyAuthor),
       text: row.text,
       wasEdited: row.wasEdited,
       createdAt: row.createdAt.toISOString(),

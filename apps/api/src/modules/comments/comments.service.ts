@@ -15,7 +15,7 @@ import type { RateLimiter } from '../../lib/rate-limiter';
 import { cleanCommentHtml, hasVisibleText } from '../../lib/rich-text';
 import type { Actor } from '../../plugins/auth';
 import { canView } from '../stories/story-status';
-import { storyRelation } from '../stories/story-view';
+import { storyAuthorShown, storyRelation } from '../stories/story-view';
 import { recordActivity } from '../tracking/record';
 import { commentPermissions, loadWriters, spendCommentRate, type Writer } from './comment-access';
 import { buildCommentViews, commentColumns } from './comment-view';
@@ -44,7 +44,10 @@ export function cleanCommentText(html: string, messages: { required: string; max
   return cleaned.html;
 }
 
-/** What the comment calls read of a fic: its status and title, and what says who may see it. */
+/**
+ * What the comment calls read of a fic: its status and title, and what says who may see it and how
+ * its author appears (storyAuthorShown).
+ */
 async function findStory(db: DbOrTx, storyId: string) {
   const [row] = await db
     .select({
@@ -53,6 +56,8 @@ async function findStory(db: DbOrTx, storyId: string) {
       status: stories.status,
       authorId: stories.authorId,
       gradeId: stories.gradeId,
+      anonymity: stories.anonymity,
+      nicknameValue: stories.nicknameValue,
       commentsCount: stories.commentsCount,
       evaluatorId: evaluations.teacherId,
     })
@@ -79,12 +84,29 @@ async function storyToComment(db: DbOrTx, actor: Actor, storyId: string) {
   return story;
 }
 
-/** A comment with its fic's title and status (for the activity line), or undefined. */
+/**
+ * What a comment's answers need of its fic: how its author appears (storyAuthorShown) and, for the
+ * activity line, its title. Read with the comment or reply (`stories` and its evaluation joined).
+ */
+export const commentStoryColumns = {
+  storyTitle: stories.title,
+  storyStatus: stories.status,
+  story: {
+    authorId: stories.authorId,
+    gradeId: stories.gradeId,
+    anonymity: stories.anonymity,
+    nicknameValue: stories.nicknameValue,
+    evaluatorId: evaluations.teacherId,
+  },
+};
+
+/** A comment with its fic's title, status and author (see commentStoryColumns), or undefined. */
 export async function findCommentTarget(db: DbOrTx, commentId: string) {
   const [row] = await db
-    .select({ ...commentColumns, storyTitle: stories.title, storyStatus: stories.status })
+    .select({ ...commentColumns, ...commentStoryColumns })
     .from(comments)
     .innerJoin(stories, eq(stories.id, comments.storyId))
+    .leftJoin(evaluations, eq(evaluations.storyId, stories.id))
     .where(eq(comments.id, commentId))
     .limit(1);
   return row;
@@ -112,6 +134,7 @@ export async function listComments(options: {
   if (!story || story.status !== 'PUBLISHED') {
     throw storyNotFound();
   }
+  const storyAuthor = await storyAuthorShown(db, actor, story);
   return readPage({
     query,
     fetch: async ({ limit, offset }) => {
@@ -123,7 +146,7 @@ export async function listComments(options: {
         .orderBy(desc(comments.createdAt), asc(comments.id))
         .limit(limit)
         .offset(offset);
-      return buildCommentViews(db, actor, rows);
+      return buildCommentViews(db, actor, storyAuthor, rows);
     },
     count: async () => story.commentsCount,
   });
@@ -168,7 +191,7 @@ export async function createComment(options: {
     });
     return inserted!;
   });
-  const [comment] = await buildCommentViews(db, actor, [row]);
+  const [comment] = await buildCommentViews(db, actor, await storyAuthorShown(db, actor, story), [row]);
   return comment!;
 }
 
@@ -209,7 +232,8 @@ export async function updateComment(options: {
     });
     return updated;
   });
-  const [comment] = await buildCommentViews(db, actor, [row]);
+  const storyAuthor = await storyAuthorShown(db, actor, target.story);
+  const [comment] = await buildCommentViews(db, actor, storyAuthor, [row]);
   return comment!;
 }
 

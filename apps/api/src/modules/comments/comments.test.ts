@@ -54,6 +54,7 @@ describe('POST /comments', () => {
         name: 'Pedro Pérez',
         profilePicture: null,
         role: { name: 'STUDENT', displayName: 'Estudiante' },
+        isStoryAuthor: false,
       },
       text: '<p>Me <strong>encantó</strong></p>',
       wasEdited: false,
@@ -248,17 +249,20 @@ describe('GET /comments', () => {
 
     const visitor = await getComments(t.app, {}, story._id);
     const [byTeacher, byStudent] = visitor.page!.docs;
+    // The fic is signed: its author's comment names them, marked as the author's.
     expect(byStudent!.userId).toEqual({
       _id: w.author.id,
       name: 'Sofía E.',
       profilePicture: null,
       role: { name: 'STUDENT', displayName: 'Estudiante' },
+      isStoryAuthor: true,
     });
     expect(byTeacher!.userId).toEqual({
       _id: w.teacher.id,
       name: 'Tomás Docente',
       profilePicture: { url: `/api/v1/media/${cover!.id}` },
       role: { name: 'TEACHER', displayName: 'Docente' },
+      isStoryAuthor: false,
     });
     expect(visitor.res.body).not.toContain('Escobar');
 
@@ -268,6 +272,7 @@ describe('GET /comments', () => {
       name: 'Sofía Escobar Ruiz',
       profilePicture: { url: `/api/v1/media/${cover!.id}` },
       role: { name: 'STUDENT', displayName: 'Estudiante' },
+      isStoryAuthor: true,
     });
     await t.app.db.update(users).set({ profilePictureId: null }).where(eq(users.id, w.author.id));
     await t.app.db.update(users).set({ profilePictureId: null }).where(eq(users.id, w.teacher.id));

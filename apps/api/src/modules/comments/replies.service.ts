@@ -1,15 +1,22 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { commentMessages, type Paged, type RepliesQuery, type Reply } from '@fics/contracts';
 import type { Db, DbOrTx } from '../../db/client';
-import { commentReplies, comments, stories } from '../../db/schema';
+import { commentReplies, comments, evaluations, stories } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { readPage } from '../../lib/paging';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import type { Actor } from '../../plugins/auth';
+import { storyAuthorShown } from '../stories/story-view';
 import { recordActivity } from '../tracking/record';
 import { spendCommentRate } from './comment-access';
 import { buildReplyViews, replyColumns } from './comment-view';
-import { cleanCommentText, commentNotFound, findCommentTarget, writerAllowing } from './comments.service';
+import {
+  cleanCommentText,
+  commentNotFound,
+  commentStoryColumns,
+  findCommentTarget,
+  writerAllowing,
+} from './comments.service';
 
 /**
  * Replies to comments (spec 001 §2, §7), oldest first as a conversation reads, with the same
@@ -27,13 +34,17 @@ async function commentOnPublished(db: DbOrTx, commentId: string) {
   return target;
 }
 
-/** A reply of that comment with its fic's id and title, or 404 (also when it answers another comment). */
+/**
+ * A reply of that comment with its fic's id, title and author (commentStoryColumns), or 404 (also
+ * when it answers another comment).
+ */
 async function findReplyTarget(db: DbOrTx, commentId: string, replyId: string) {
   const [row] = await db
-    .select({ ...replyColumns, storyId: comments.storyId, storyTitle: stories.title })
+    .select({ ...replyColumns, storyId: comments.storyId, ...commentStoryColumns })
     .from(commentReplies)
     .innerJoin(comments, eq(comments.id, commentReplies.commentId))
     .innerJoin(stories, eq(stories.id, comments.storyId))
+    .leftJoin(evaluations, eq(evaluations.storyId, stories.id))
     .where(and(eq(commentReplies.id, replyId), eq(commentReplies.commentId, commentId)))
     .limit(1);
   if (!row) {
@@ -51,6 +62,7 @@ export async function listReplies(options: {
 }): Promise<Paged<Reply>> {
   const { db, actor, query } = options;
   const comment = await commentOnPublished(db, options.commentId);
+  const storyAuthor = await storyAuthorShown(db, actor, comment.story);
   return readPage({
     query,
     fetch: async ({ limit, offset }) => {
@@ -62,7 +74,7 @@ export async function listReplies(options: {
         .orderBy(asc(commentReplies.createdAt), asc(commentReplies.id))
         .limit(limit)
         .offset(offset);
-      return buildReplyViews(db, actor, rows);
+      return buildReplyViews(db, actor, storyAuthor, rows);
     },
     count: async () => comment.repliesCount,
   });
@@ -108,7 +120,8 @@ export async function createReply(options: {
     });
     return inserted!;
   });
-  const [reply] = await buildReplyViews(db, actor, [row]);
+  const storyAuthor = await storyAuthorShown(db, actor, comment.story);
+  const [reply] = await buildReplyViews(db, actor, storyAuthor, [row]);
   return reply!;
 }
 
@@ -148,7 +161,8 @@ export async function updateReply(options: {
     });
     return updated;
   });
-  const [reply] = await buildReplyViews(db, actor, [row]);
+  const storyAuthor = await storyAuthorShown(db, actor, target.story);
+  const [reply] = await buildReplyViews(db, actor, storyAuthor, [row]);
   return reply!;
 }
 

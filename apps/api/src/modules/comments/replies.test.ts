@@ -43,6 +43,7 @@ describe('POST /comments/:id/replies', () => {
           name: 'Sofía Escobar Ruiz',
           profilePicture: null,
           role: { name: 'STUDENT', displayName: 'Estudiante' },
+          isStoryAuthor: true,
         },
         text: '<p>¡<em>Gracias</em>!</p>',
         wasEdited: false,

@@ -12,8 +12,8 @@ import { colleges, evaluations, grades, stories, userGrades, users } from '../..
 import { forbidden } from '../../lib/errors';
 import { readPage } from '../../lib/paging';
 import type { Actor } from '../../plugins/auth';
-import { canSeeRealAuthor, decide, type StoryRelation } from './story-status';
-import { authorHidden } from './story-view';
+import { decide, type StoryRelation } from './story-status';
+import { maskedAuthorName } from './story-view';
 
 /** Teachers only: the lists are their grades' fics. */
 function teacherOnly(actor: Actor): void {
@@ -137,7 +137,7 @@ function readReviewPage(options: {
       return rows.map((row) => {
         // Every fic listed is of the caller's grades: they are its evaluator or one of its teachers.
         const relation: StoryRelation = row.evaluatorId === actor.userId ? 'evaluator' : 'gradeTeacher';
-        const hidden = authorHidden(row) && !canSeeRealAuthor(relation);
+        const hidden = maskedAuthorName(row, relation) !== null;
         return {
           _id: row.id,
           student: hidden ? null : row.authorName,

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   coarseLocationLink,
   publicStudentName,
+  storyMessages,
   type Story,
   type StoryAuthor,
   type StorySummary,
@@ -12,7 +13,13 @@ import type { Actor } from '../../plugins/auth';
 import { loadEvaluationView } from '../evaluations/evaluation-view';
 import { loadCoverImages } from '../media/covers';
 import { mediaUrl } from '../media/media.service';
-import { canSeeRealAuthor, permissionsFor, placeShownTo, relationTo, type StoryRelation } from './story-status';
+import {
+  canSeeRealAuthor,
+  permissionsFor,
+  placeShownTo,
+  relationTo,
+  type StoryRelation,
+} from './story-status';
 
 /** The columns every fic answer is built from. */
 export const storyColumns = {
@@ -85,6 +92,50 @@ export async function storyRelation(
 export const authorHidden = (row: { anonymity: boolean; nicknameValue: string | null }) =>
   row.anonymity || row.nicknameValue !== null;
 
+/**
+ * The name the fic's author goes by for a caller who may not know them: the pseudonym, or 'Autor/a'
+ * for an anonymous fic. Null when the fic hides no one or the caller may see the real author (its
+ * author, its evaluator, administrators: review.md). The one rule behind `writtenBy`, the review
+ * lists' student and the author's own comments and replies.
+ */
+export function maskedAuthorName(
+  row: { anonymity: boolean; nicknameValue: string | null },
+  relation: StoryRelation,
+): string | null {
+  if (!authorHidden(row) || canSeeRealAuthor(relation)) {
+    return null;
+  }
+  return row.nicknameValue ?? storyMessages.storyAuthor;
+}
+
+/** A fic's author as what they write on it (comments, replies) shows them to one caller. */
+export interface StoryAuthorShown {
+  authorId: string;
+  /** The name they go by for this caller (maskedAuthorName), or null: shown as themselves. */
+  mask: string | null;
+}
+
+/**
+ * How the fic's author appears to this caller on their own comments and replies. The caller's
+ * relation (a grade membership read for a teacher) is asked only when the fic hides its author.
+ */
+export async function storyAuthorShown(
+  db: DbOrTx,
+  actor: Actor | null,
+  story: {
+    authorId: string;
+    gradeId: string;
+    evaluatorId: string | null;
+    anonymity: boolean;
+    nicknameValue: string | null;
+  },
+): Promise<StoryAuthorShown> {
+  if (!authorHidden(story)) {
+    return { authorId: story.authorId, mask: null };
+  }
+  return { authorId: story.authorId, mask: maskedAuthorName(story, await storyRelation(db, actor, story)) };
+}
+
 const dateOf = (row: { publishedAt: Date | null; createdAt: Date }) =>
   (row.publishedAt ?? row.createdAt).toISOString();
 
@@ -103,7 +154,7 @@ function authorFor(options: {
   if (!author) {
     return null;
   }
-  if (authorHidden(row) && !canSeeRealAuthor(relation)) {
+  if (maskedAuthorName(row, relation) !== null) {
     return null;
   }
   if (!actor && author.role === 'STUDENT') {

@@ -52,6 +52,7 @@ export const studentAuthor: CommentAuthor = {
   name: 'Ana María Rojas',
   profilePicture: null,
   role: { name: 'STUDENT', displayName: 'Estudiante' },
+  isStoryAuthor: false,
 };
 
 export const teacherAuthor: CommentAuthor = {
@@ -59,6 +60,7 @@ export const teacherAuthor: CommentAuthor = {
   name: 'Marta Fuentes',
   profilePicture: { url: '/media/avatars/marta.png' },
   role: { name: 'TEACHER', displayName: 'Docente' },
+  isStoryAuthor: false,
 };
 
 const noRights = { canEdit: false, canDelete: false };

@@ -109,6 +109,53 @@ describe('CommentsSection (comments and replies on /fics/:id)', () => {
     expect(comment!.querySelector('img')).toHaveAttribute('src', '/media/avatars/marta.png');
   });
 
+  it("marks the fic's author with an 'Autor/a' badge, and shows them as the fic does when the API hides them", async () => {
+    const hidden = { _id: null, profilePicture: null, role: studentAuthor.role, isStoryAuthor: true };
+    const { user } = renderStoryPage(makePublishedStory({ comments: 4 }), {
+      handlers: {
+        'GET /comments': commentsApi([
+          // An anonymous fic's author: 'Autor/a', the badge as the name.
+          makeComment(1, { userId: { ...hidden, name: 'Autor/a' }, replies: 1 }),
+          // A pseudonymous fic's author: the pseudonym and the badge.
+          makeComment(2, { userId: { ...hidden, name: 'Pluma Veloz' } }),
+          // The author of a signed fic (or seen by who may know them): name, role and the badge.
+          makeComment(3, { userId: { ...studentAuthor, isStoryAuthor: true } }),
+          makeComment(4, { userId: studentAuthor }),
+        ]),
+        'GET /comments/comment-1/replies': repliesApi([
+          makeReply('comment-1', 1, { userId: { ...hidden, name: 'Autor/a' } }),
+        ]),
+      },
+    });
+    const [anonymous, pseudonym, named, other] = await commentsList();
+    expect(anonymous).toHaveAccessibleName('Autor/a');
+    expect(within(anonymous!).getAllByText('Autor/a')).toHaveLength(1);
+    expect(within(anonymous!).getByText('Autor/a').closest('.MuiChip-root')).not.toBeNull();
+    // No role, no initials, no photo: nothing but what the fic shows.
+    expect(within(anonymous!).queryByText('Estudiante')).not.toBeInTheDocument();
+    expect(anonymous!.querySelector('img')).toBeNull();
+    expect(within(anonymous!).getByTestId('PersonOutlinedIcon')).toBeInTheDocument();
+
+    expect(pseudonym).toHaveAccessibleName('Pluma Veloz');
+    expect(within(pseudonym!).getByText('Autor/a').closest('.MuiChip-root')).not.toBeNull();
+    expect(within(pseudonym!).queryByText('Estudiante')).not.toBeInTheDocument();
+    expect(within(pseudonym!).queryByText('PV')).not.toBeInTheDocument();
+
+    expect(named).toHaveAccessibleName('Ana María Rojas');
+    expect(within(named!).getByText('Autor/a')).toBeInTheDocument();
+    expect(within(named!).getByText('Estudiante')).toBeInTheDocument();
+
+    expect(other).toHaveAccessibleName('Ana María Rojas');
+    expect(within(other!).queryByText('Autor/a')).not.toBeInTheDocument();
+
+    // Replies the same way.
+    await user.click(within(anonymous!).getByRole('button', { name: 'Ver respuesta (1)' }));
+    const region = await screen.findByRole('region', { name: 'Respuestas al comentario de Autor/a' });
+    const [reply] = await within(region).findAllByRole('article');
+    expect(reply).toHaveAccessibleName('Autor/a');
+    expect(within(reply!).getByText('Autor/a').closest('.MuiChip-root')).not.toBeNull();
+  });
+
   it('offers Editar and Eliminar only on the comments the server allows', async () => {
     renderStoryPage(makePublishedStory({ comments: 2 }), {
       handlers: {
