@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { test, expect, loginThroughDialog } from './fixtures';
+import { routeIds, routerPages, type RouteIds, type Viewer } from './support/route-table';
 import { apiSession } from './support/setup';
 import {
   commentThroughApi,
@@ -13,8 +14,10 @@ import {
 
 /**
  * Issue 9: axe finds no serious or critical violation on the home page (with its cards), a published
- * fic (with its comments loaded) and the login dialog. Every rule axe runs by default is checked;
- * the test lists each serious or critical violation with its rule, help text and elements.
+ * fic (with its comments loaded) and the login dialog. Issue 18 point 8: nor on any route of the
+ * router, as each role that can open it, at 390 and 1280 px (the sweep at the end). Every rule axe
+ * runs by default is checked; the test lists each serious or critical violation with its rule, help
+ * text and elements.
  */
 
 /** Waits for the transitions under way (a dialog fading in) to end; endless ones (skeletons) aside. */
@@ -127,4 +130,146 @@ test.describe('accessibility (axe)', () => {
     await expect(dialog.getByRole('button', { name: 'Ingresar' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });
+});
+
+/**
+ * Issue 18 point 8: every route of apps/web/src/app/router.tsx (read from the file itself,
+ * support/route-table.ts), opened as each viewer its guard lets in, at 390 and 1280 px. One login per
+ * role, then each page in the same tab: load at 390 px, wait for its content, axe; widen to 1280 px,
+ * wait again, axe. A route added to the router without an entry below fails the first test.
+ */
+interface SweepRoute {
+  /** The address to open, with real ids from the demo data. */
+  url: (ids: RouteIds) => string;
+  /** What shows once the page has its content (beyond its h1, which every page has). */
+  content: (page: Page) => Locator;
+}
+
+const sweep: Record<string, SweepRoute> = {
+  '/': {
+    url: () => '/',
+    content: (page) => page.getByRole('list', { name: 'Fics', exact: true }).getByRole('listitem').first(),
+  },
+  '/password-recovery/:token': {
+    url: (ids) => `/password-recovery/${encodeURIComponent(ids.token)}`,
+    content: (page) => page.getByLabel('Confirmar contraseña', { exact: true }),
+  },
+  '/perfil': {
+    url: () => '/perfil',
+    content: (page) => page.getByRole('button', { name: 'Cerrar sesión en todos los dispositivos' }),
+  },
+  // The demo student is in the demo teacher's grade: both lists show her.
+  '/usuarios': { url: () => '/usuarios', content: (page) => page.getByText('Sofía Estudiante').first() },
+  '/usuarios/:userId': {
+    url: (ids) => `/usuarios/${ids.userId}`,
+    content: (page) => page.getByRole('heading', { level: 1, name: 'Sofía Estudiante' }),
+  },
+  '/terminos-condiciones': {
+    url: () => '/terminos-condiciones',
+    content: (page) => page.locator('main h2').first(),
+  },
+  '/escuelas': {
+    url: () => '/escuelas',
+    content: (page) => page.getByText('Colegio Demo Los Aromos').first(),
+  },
+  '/escuelas/:collegeId': {
+    url: (ids) => `/escuelas/${ids.collegeId}`,
+    content: (page) => page.getByRole('heading', { level: 1, name: 'Colegio Demo Los Aromos' }),
+  },
+  '/cambios': { url: () => '/cambios', content: (page) => page.locator('main h1') },
+  '/registros': { url: () => '/registros', content: (page) => page.locator('main h1') },
+  '/fics/nuevo': { url: () => '/fics/nuevo', content: (page) => page.getByRole('textbox').first() },
+  '/mis-fics': { url: () => '/mis-fics', content: (page) => page.locator('main h1') },
+  '/fics/revision': { url: () => '/fics/revision', content: (page) => page.locator('main h1') },
+  '/fics/publicadas': { url: () => '/fics/publicadas', content: (page) => page.locator('main h1') },
+  '/fics/:storyId/revision': {
+    url: (ids) => `/fics/${ids.reviewStoryId}/revision`,
+    content: (page) => page.locator('main h1'),
+  },
+  '/rubricas': { url: () => '/rubricas', content: (page) => page.locator('main h1') },
+  '/rubricas/nuevo': {
+    url: () => '/rubricas/nuevo',
+    content: (page) => page.getByRole('button', { name: 'Eliminar' }).first(),
+  },
+  '/rubricas/:id/actualizar': {
+    url: (ids) => `/rubricas/${ids.rubricId}/actualizar`,
+    content: (page) => page.getByRole('button', { name: 'Eliminar' }).first(),
+  },
+  '/fics/:storyId': {
+    url: (ids) => `/fics/${ids.publishedStoryId}`,
+    content: (page) => page.getByRole('group', { name: 'Reacciones y compartir' }),
+  },
+};
+
+/** Pages outside the table: the not-found page (the router's '*'). */
+const extraVisits = [
+  { path: '*', url: () => '/no-existe', content: (page: Page) => page.locator('main h1') },
+];
+
+const WIDTHS = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+] as const;
+
+/** The page's content is there: its h1, the route's own mark, no skeleton or spinner left. */
+async function contentShown(page: Page, content: Locator) {
+  await expect(page.locator('main h1').first()).toBeVisible();
+  await expect(content).toBeVisible();
+  await expect(page.locator('.MuiSkeleton-root, [role="progressbar"]').filter({ visible: true })).toHaveCount(
+    0,
+  );
+}
+
+test.describe('accessibility (axe) on every route', () => {
+  const pages = routerPages();
+
+  test('every route of the router is in the sweep', () => {
+    expect(pages.length).toBeGreaterThan(10);
+    expect(pages.map((p) => p.path).sort()).toEqual(Object.keys(sweep).sort());
+  });
+
+  const viewers: Viewer[] = ['visitor', 'STUDENT', 'TEACHER', 'ADMIN'];
+  for (const viewer of viewers) {
+    test(`every route the ${viewer} can open, at 390 and 1280 px`, async ({
+      page,
+      request,
+      demo,
+      mailbox,
+      server,
+    }) => {
+      test.setTimeout(240_000);
+      const ids = await routeIds(request, mailbox, demo, server.url);
+      const visits = [
+        ...pages
+          .filter((p) => p.viewers.includes(viewer) && sweep[p.path])
+          .map((p) => ({ path: p.path, ...sweep[p.path]! })),
+        ...(viewer === 'visitor' ? extraVisits : []),
+      ];
+      await page.setViewportSize(WIDTHS[0]);
+      await page.goto('/');
+      await waitForApp(page);
+      if (viewer !== 'visitor') {
+        await loginThroughDialog(page, demo[viewer].email, demo[viewer].password);
+      }
+      for (const visit of visits) {
+        const url = visit.url(ids);
+        await test.step(`${visit.path} (${url})`, async () => {
+          await page.setViewportSize(WIDTHS[0]);
+          await page.goto(url);
+          await waitForApp(page);
+          await expect(page).toHaveURL((u) => u.pathname === url.split('?')[0]);
+          for (const size of WIDTHS) {
+            await page.setViewportSize(size);
+            await contentShown(page, visit.content(page));
+            expect.soft(await seriousViolations(page), `${viewer} ${url} at ${size.width} px`).toEqual([]);
+            if (process.env.A11Y_SHOTS) {
+              // A picture of every page at both widths, to look at (A11Y_SHOTS=<folder>).
+              const name = `${viewer}${url.replaceAll(/[^\w]+/g, '_')}-${size.width}.png`;
+              await page.screenshot({ path: `${process.env.A11Y_SHOTS}/${name}`, fullPage: true });
+            }
+          }
+        });
+      }
+    });
+  }
 });
