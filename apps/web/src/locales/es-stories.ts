@@ -28,6 +28,10 @@ export const stories = {
   words_one: '{{formatted}} palabra',
   words_other: '{{formatted}} palabras',
   readingTime: '{{minutes}} min de lectura',
+  /** Where it was written (issue 18.5): the name for readers, the rounded point for a few. */
+  place: 'Escrita en {{place}}',
+  placeMarked: 'Escrita en un lugar marcado en el mapa',
+  placeOnMap: 'Ver en el mapa (aproximado, a 1 km)',
   tags: 'Etiquetas',
   tagLink: 'Ver fics con la etiqueta {{tag}}',
   actions: 'Acciones de la fic',

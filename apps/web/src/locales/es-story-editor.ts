@@ -95,6 +95,16 @@ export const storyEditor = {
   pinned: 'Lugar marcado en el mapa',
   viewOnMap: 'Ver en OpenStreetMap',
   removePin: 'Quitar marca',
+  /** What the send dialog says will be shown of the place (issue 18.5, docs/decisions/stories.md). */
+  placeNotice: {
+    title: 'Qué se mostrará',
+    name: 'Quienes puedan leer tu fic verán «{{place}}» como el lugar donde la escribiste.',
+    noName: 'Tu fic no mostrará el nombre de ningún lugar.',
+    point:
+      'El punto del mapa se guarda aproximado (a 1 km, no tu dirección) y solo lo ven tú, tus docentes y los administradores.',
+    hidden:
+      'Como tu fic es anónima o con seudónimo, el lugar y el punto solo los verán tú, el docente que la evalúe y los administradores, para que no revelen quién la escribió.',
+  },
   autosaved: 'Copia guardada en este navegador a las {{time}}',
   autosaveFailed: 'No se pudo guardar una copia en este navegador: guarda tu fic pronto.',
   restoreTitle: 'Tienes trabajo sin guardar',

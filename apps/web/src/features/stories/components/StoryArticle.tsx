@@ -10,6 +10,7 @@ import { formatCount } from '../../../components/PageControls';
 import { StoryAuthorLine } from './StoryAuthorLine';
 import { StoryBody } from './StoryBody';
 import { StoryCover } from './StoryCover';
+import { StoryPlace } from './StoryPlace';
 import { StoryTags } from './StoryTags';
 
 /** The reading column: about 80 characters a line at the body's size. */
@@ -91,6 +92,7 @@ export function StoryArticle({
             {' · '}
             {t('stories.readingTime', { minutes: formatCount(readingMinutes(story.wordCount)) })}
           </Typography>
+          <StoryPlace story={story} />
           <StoryTags tags={story.tags} />
           {actions}
         </Box>

@@ -355,10 +355,11 @@ describe('StoryForm (new fic)', () => {
       },
     });
     await user.click(within(dialog).getByRole('button', { name: 'Mi ubicación' }));
-    expect(within(dialog).getByRole('textbox', { name: 'Lugar' })).toHaveValue('-33.45694, -70.64827');
+    // Rounded to two decimals (about 1 km) before anything is kept or sent (issue 18.5).
+    expect(within(dialog).getByRole('textbox', { name: 'Lugar' })).toHaveValue('-33.46, -70.65');
     expect(within(dialog).getByRole('link', { name: 'Ver en OpenStreetMap' })).toHaveAttribute(
       'href',
-      'https://www.openstreetmap.org/?mlat=-33.45694&mlon=-70.64827#map=16/-33.45694/-70.64827',
+      'https://www.openstreetmap.org/?mlat=-33.46&mlon=-70.65#map=14/-33.46/-70.65',
     );
 
     // A place the student typed is kept; only the point changes.
@@ -376,7 +377,7 @@ describe('StoryForm (new fic)', () => {
     expect(place).toHaveValue('Mi casa');
     expect(within(dialog).getByRole('link', { name: 'Ver en OpenStreetMap' })).toHaveAttribute(
       'href',
-      'https://www.openstreetmap.org/?mlat=-33.04720&mlon=-71.61270#map=16/-33.04720/-71.61270',
+      'https://www.openstreetmap.org/?mlat=-33.05&mlon=-71.61#map=14/-33.05/-71.61',
     );
   });
 
@@ -428,7 +429,7 @@ describe('StoryForm (new fic)', () => {
     await screen.findByText('Fic enviada exitosamente');
     expect(posted[0]).toMatchObject({
       location: 'Plaza de Armas, Santiago',
-      locationURL: 'https://www.openstreetmap.org/?mlat=-33.43780&mlon=-70.65050#map=16/-33.43780/-70.65050',
+      locationURL: 'https://www.openstreetmap.org/?mlat=-33.44&mlon=-70.65#map=14/-33.44/-70.65',
     });
   });
 

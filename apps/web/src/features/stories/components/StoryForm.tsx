@@ -170,6 +170,8 @@ export function StoryForm({ story, onSaved, onCancel }: StoryFormProps) {
 
   const location = useWatch({ control, name: 'location' });
   const locationURL = useWatch({ control, name: 'locationURL' });
+  // The place dialog says what will be shown: an anonymous or pseudonymous fic hides it too.
+  const authorHidden = useWatch({ control, name: ['anonymity', 'nickname'] }).some(Boolean);
   const title = useWatch({ control, name: 'title' });
 
   /** Why a save failed, in words the student can act on. */
@@ -479,6 +481,7 @@ export function StoryForm({ story, onSaved, onCancel }: StoryFormProps) {
           confirmLabel={t('storyEditor.send')}
           confirmIcon={<SendOutlined />}
           initial={{ location, locationURL }}
+          authorHidden={authorHidden}
           pending={busy === 'sent'}
           serverError={sendLocationError}
           failure={sendFailure}
@@ -491,6 +494,7 @@ export function StoryForm({ story, onSaved, onCancel }: StoryFormProps) {
           title={t('storyEditor.locationTitle')}
           confirmLabel={t('storyEditor.accept')}
           initial={{ location, locationURL }}
+          authorHidden={authorHidden}
           onConfirm={(place) => {
             setValue('location', place.location, { shouldDirty: true });
             setValue('locationURL', place.locationURL, { shouldDirty: true });

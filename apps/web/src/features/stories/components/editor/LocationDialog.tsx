@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -32,6 +33,8 @@ interface LocationDialogProps {
   serverError?: string;
   /** Why the last attempt failed, shown inline. */
   failure?: string | null;
+  /** The fic is anonymous or pseudonymous: its place is hidden like its author. */
+  authorHidden?: boolean;
   onConfirm: (value: LocationValue) => void;
   onClose: () => void;
 }
@@ -51,6 +54,7 @@ export function LocationDialog({
   pending = false,
   serverError,
   failure,
+  authorHidden = false,
   onConfirm,
   onClose,
 }: LocationDialogProps) {
@@ -122,6 +126,7 @@ export function LocationDialog({
             configPending={configPending}
             disabled={pending}
           />
+          <PlaceNotice value={value} authorHidden={authorHidden} />
           {warning ? <Alert severity="warning">{warning}</Alert> : null}
           <FormError message={failure} sx={{ mt: 0 }} />
           {/* Enter in the place field submits; the search field handles its own Enter. */}
@@ -143,5 +148,33 @@ export function LocationDialog({
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+/**
+ * Tells the student exactly what others will learn of the place, as the server decides it
+ * (story-status placeShownTo): the name for whoever may read the fic, the point (rounded to about
+ * 1 km) for them, their teachers and administrators; both hidden like the author on an anonymous or
+ * pseudonymous fic.
+ */
+function PlaceNotice({ value, authorHidden }: { value: LocationValue; authorHidden: boolean }) {
+  const { t } = useTranslation();
+  const parsed = locationField.safeParse(value.location);
+  const place = parsed.success ? parsed.data : value.location.trim();
+  const lines = authorHidden
+    ? [t('storyEditor.placeNotice.hidden')]
+    : [
+        place ? t('storyEditor.placeNotice.name', { place }) : t('storyEditor.placeNotice.noName'),
+        ...(value.locationURL ? [t('storyEditor.placeNotice.point')] : []),
+      ];
+  return (
+    <Alert severity="info" role="status" aria-live="polite">
+      <AlertTitle>{t('storyEditor.placeNotice.title')}</AlertTitle>
+      {lines.map((line) => (
+        <Typography key={line} variant="body2" sx={{ '& + &': { mt: 0.5 } }}>
+          {line}
+        </Typography>
+      ))}
+    </Alert>
   );
 }

@@ -3,7 +3,15 @@
  * CSS, fetched only when the dialog shows a map (a tile server is configured).
  */
 import { useEffect, useRef } from 'react';
-import { CircleMarker, MapContainer, TileLayer, ZoomControl, useMap, useMapEvents } from 'react-leaflet';
+import {
+  Circle,
+  CircleMarker,
+  MapContainer,
+  TileLayer,
+  ZoomControl,
+  useMap,
+  useMapEvents,
+} from 'react-leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useTranslation } from 'react-i18next';
 
@@ -27,8 +35,13 @@ export interface LocationMapProps {
 
 /** Tiles that fail before any loads: the server is unreachable (offline, blocked, down). */
 const FAILED_TILES_BEFORE_GIVING_UP = 4;
-/** The zoom a chosen place is shown at. */
-const PLACE_ZOOM = 15;
+/** The zoom a chosen place is shown at: its neighbourhood, as coarse as the kept point. */
+const PLACE_ZOOM = 14;
+/**
+ * The area drawn around the pin: the point is kept to two decimals, so the place is within half a
+ * hundredth of a degree of it each way (at most some 700 m at Chile's latitudes).
+ */
+const PLACE_RADIUS_METRES = 700;
 
 function ClickToPick({ onPick }: { onPick: (point: LatLng) => void }) {
   useMapEvents({ click: (event) => onPick({ lat: event.latlng.lat, lng: event.latlng.lng }) });
@@ -88,6 +101,14 @@ export default function LocationMap({
       />
       <ClickToPick onPick={onPick} />
       <FollowPin pin={pin} />
+      {pin ? (
+        <Circle
+          center={pin}
+          radius={PLACE_RADIUS_METRES}
+          interactive={false}
+          pathOptions={{ color: pinColors.stroke, fillColor: pinColors.fill, fillOpacity: 0.15, weight: 1 }}
+        />
+      ) : null}
       {pin ? (
         <CircleMarker
           center={pin}

@@ -56,8 +56,8 @@ interface LocationPickerProps {
 /**
  * Where a fic was written (spec 001 §2): a typed place always works; a configured geocoder adds a
  * search limited to Chile, a configured tile server a map to tap, and 'Mi ubicación' the browser's
- * position. Picking a point keeps its OpenStreetMap link in `locationURL`. Any of them failing only
- * hides that part.
+ * position. Picking a point keeps its OpenStreetMap link in `locationURL`, rounded to two decimals
+ * (about 1 km). Any of them failing only hides that part.
  */
 export function LocationPicker({
   value,
@@ -119,6 +119,7 @@ export function LocationPicker({
     const typed = value.location.trim() !== '' && value.location !== pickedLabel.current;
     const location = label ?? (typed ? value.location : coordinatesLabel(point.lat, point.lng));
     pickedLabel.current = location === value.location && typed ? null : location;
+    // Rounded to two decimals here already: the student sees the pin where it will be kept.
     onChange({ location, locationURL: osmLink(point.lat, point.lng) });
   };
 
@@ -303,7 +304,7 @@ export function LocationPicker({
                 tileUrl={config.tileUrl ?? ''}
                 attribution={config.attribution}
                 center={pin ?? config.center}
-                zoom={pin ? 15 : config.zoom}
+                zoom={pin ? 14 : config.zoom}
                 pin={pin}
                 onPick={(point) => pinPoint(point)}
                 onUnavailable={() => setMapFailed(true)}

@@ -1,4 +1,4 @@
-import { storyLimits } from '@fics/contracts';
+import { coarseLocationLink, coarsePoint, pointOfLocationLink, storyLimits } from '@fics/contracts';
 
 /** A place found by the configured geocoder (Nominatim's jsonv2 shape, spec 001 §7). */
 export interface Place {
@@ -46,33 +46,28 @@ export function shortPlaceName(
   return (space > max / 2 ? cut.slice(0, space) : cut).trim();
 }
 
-/** The OpenStreetMap page of a point, as `locationURL` keeps it. */
-export function osmLink(lat: number, lng: number): string {
-  const la = lat.toFixed(5);
-  const lo = lng.toFixed(5);
-  return `https://www.openstreetmap.org/?mlat=${la}&mlon=${lo}#map=16/${la}/${lo}`;
+/**
+ * The OpenStreetMap page of a point as `locationURL` sends it: rounded to two decimals (about 1 km)
+ * before it leaves the browser, as the server keeps it (docs/decisions/stories.md); null off the globe.
+ */
+export function osmLink(lat: number, lng: number): string | null {
+  const point = coarsePoint(lat, lng);
+  return point ? coarseLocationLink(point) : null;
 }
 
-/** The point of a link made by osmLink, to show its pin again (edit mode). */
+/** The (rounded) point of a `locationURL`, to show its pin again (edit mode, a recovered copy). */
 export function pointOfOsmLink(url: string | null): { lat: number; lng: number } | null {
-  if (!url) {
-    return null;
-  }
-  try {
-    const params = new URL(url).searchParams;
-    const lat = Number(params.get('mlat'));
-    const lng = Number(params.get('mlon'));
-    return params.has('mlat') && params.has('mlon') && Number.isFinite(lat) && Number.isFinite(lng)
-      ? { lat, lng }
-      : null;
-  } catch {
-    return null;
-  }
+  const point = url ? pointOfLocationLink(url) : undefined;
+  return point ? { lat: point.lat, lng: point.lon } : null;
 }
 
-/** A point written in the location field when a place has no name ('-33.45694, -70.64827'). */
+/**
+ * A point written in the location field when a place has no name, to two decimals like the point
+ * itself ('-33.46, -70.65'): the name never places the student more finely than the map does.
+ */
 export function coordinatesLabel(lat: number, lng: number): string {
-  return `${lat.toFixed(5)}, ${lng.toFixed(5)}`;
+  const point = coarsePoint(lat, lng);
+  return point ? `${point.lat.toFixed(2)}, ${point.lon.toFixed(2)}` : '';
 }
 
 interface NominatimResult {
