@@ -21,7 +21,9 @@ describe('migration 0010: coarse locations', () => {
   function foldersUpTo(last: number): string {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fics-migrations-'));
     fs.mkdirSync(path.join(dir, 'meta'));
-    const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    const journal = JSON.parse(
+      fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
+    ) as {
       entries: { idx: number; tag: string }[];
     };
     journal.entries = journal.entries.filter((entry) => entry.idx <= last);
@@ -106,7 +108,9 @@ describe('migration 0010: coarse locations', () => {
   });
 
   it('cannot store anything finer than two decimals, nor half a point', async () => {
-    await database.db.execute(sql`update stories set location_lat = -33.437812, location_lon = -70.650491 where id = ${ids.none!}`);
+    await database.db.execute(
+      sql`update stories set location_lat = -33.437812, location_lon = -70.650491 where id = ${ids.none!}`,
+    );
     expect(await pointOf('none')).toMatchObject({ lat: '-33.44', lon: '-70.65' });
     await expect(
       database.db.execute(sql`update stories set location_lat = null where id = ${ids.none!}`),
