@@ -137,7 +137,11 @@ describe('where a fic was written (issue 18.5): a coarse place, for those who ma
   });
 
   it('hides the place of an anonymous or pseudonymous fic from whoever may not know its author', async () => {
-    for (const fields of [{ anonymity: 'true' }, { nickname: 'true', nicknameValue: 'Pingu' }]) {
+    const authorships: Record<string, string>[] = [
+      { anonymity: 'true' },
+      { nickname: 'true', nicknameValue: 'Pingu' },
+    ];
+    for (const fields of authorships) {
       // Evaluated and published by `teacher`, its evaluator.
       const { story } = await publishedStory(t.app, w, {
         fields: { ...fields, location: 'Pasaje Los Aromos', locationURL: fineLink },

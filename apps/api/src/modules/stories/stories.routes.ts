@@ -53,7 +53,8 @@ const uploadFailures = { ...failures, 413: errorResponseSchema };
 
 const storyFields =
   'Campos: title, text (HTML del editor; se limpia en el servidor), anonymity, nickname, nicknameValue, ' +
-  'tags (arreglo JSON como texto), writingTime (segundos), location, locationURL, y la portada en `file` ' +
+  'tags (arreglo JSON como texto), writingTime (segundos), location, locationURL (un punto de OpenStreetMap; ' +
+  'se guarda redondeado a dos decimales, unos 1 km), y la portada en `file` ' +
   '(imagen de hasta 1 MB; se guarda como PNG de hasta 1080 px y en WebP para teléfonos).';
 const coverFileDoc = 'Portada: imagen de hasta 1 MB (PNG, JPEG, WebP, GIF o AVIF)';
 
