@@ -1,6 +1,7 @@
-import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures';
-import { waitForApp } from './support/social';
+import type { Locator, Page } from '@playwright/test';
+import { test, expect, loginThroughDialog } from './fixtures';
+import { apiSession } from './support/setup';
+import { newClass, publishedStory, waitForApp } from './support/social';
 
 /**
  * Issue 9 point 8: the home is painted by the server's HTML and CSS, the app's code (boot.ts's one
@@ -17,7 +18,7 @@ interface Box {
   height: number;
 }
 
-/** Where the first cards' titles, covers and the gallery's heading are, rounded to the pixel. */
+/** Where the first cards, their titles and covers are, rounded to the pixel. */
 async function layout(page: Page, titles: string[]): Promise<Record<string, Box>> {
   const boxes: Record<string, Box> = {};
   const round = (box: Box | null): Box => {
@@ -34,6 +35,11 @@ async function layout(page: Page, titles: string[]): Promise<Record<string, Box>
   for (const title of titles) {
     boxes[`title ${title}`] = round(await page.getByRole('link', { name: title, exact: true }).boundingBox());
     boxes[`cover ${title}`] = round(await page.getByRole('img', { name: title, exact: true }).boundingBox());
+    // The whole card: its author's line included (two lines high in both, issue 18 point 7).
+    const card = page
+      .locator('article')
+      .filter({ has: page.getByRole('link', { name: title, exact: true }) });
+    boxes[`card ${title}`] = round(await card.boundingBox());
   }
   return boxes;
 }
@@ -105,3 +111,69 @@ for (const viewport of [
     ).toBeLessThan(0.05);
   });
 }
+
+/**
+ * How each card's author name is drawn: its text, whether any of it is cut off (the box scrolls
+ * either way), and on how many lines it stands.
+ */
+async function authorLines(cards: Locator) {
+  return cards.evaluateAll((articles) =>
+    articles.map((article) => {
+      // The line under the title: avatar, author, likes (GalleryCard's markup contract).
+      const author = article.querySelector<HTMLElement>('h2 + div > span')!;
+      const lineHeight = parseFloat(getComputedStyle(author).lineHeight);
+      const range = document.createRange();
+      range.selectNodeContents(author);
+      const lineTops = new Set(Array.from(range.getClientRects()).map((rect) => Math.round(rect.top)));
+      return {
+        name: author.textContent ?? '',
+        cut: author.scrollHeight > author.clientHeight + 1 || author.scrollWidth > author.clientWidth + 1,
+        lines: lineTops.size,
+        fitsTwoLines: author.parentElement!.clientHeight >= 2 * lineHeight - 1,
+      };
+    }),
+  );
+}
+
+test("phone: a long author's name shows whole on a card, on two lines", async ({
+  page,
+  request,
+  demo,
+  mailbox,
+}) => {
+  // Issue 18 point 7: 'Benjamín…'. The newest fic, so the first card, by a name too long for one
+  // line of a phone's card (about 80 px beside the avatar and the likes at 390 px).
+  const admin = await apiSession(request, demo.ADMIN.email, demo.ADMIN.password);
+  const world = await newClass(request, mailbox, admin, {
+    teacher: 'Carmen Docente',
+    students: ['Benjamín Fuentes'],
+  });
+  const title = 'El volantín que no quería bajar';
+  await publishedStory(request, world, world.students[0]!, { title, text: '<p>Subió y subió.</p>' });
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  // The app's code waits until the server's cards are measured.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  const paintedCards = page.locator('#root .fx-app article.fx-card');
+  await expect(paintedCards).toHaveCount(12);
+  // A visitor reads 'Benjamín F.'; every painted card has room for two lines of its author.
+  const painted = await authorLines(paintedCards);
+  expect(painted[0]).toMatchObject({ name: 'Benjamín F.', cut: false });
+  expect(painted.every((card) => card.fitsTwoLines)).toBe(true);
+  release();
+  await waitForApp(page);
+
+  // Signed in, the whole name: on two lines, nothing cut.
+  await loginThroughDialog(page, demo.STUDENT.email, demo.STUDENT.password);
+  const list = page.getByRole('list', { name: 'Fics', exact: true });
+  const card = list.getByRole('article').filter({ has: page.getByRole('link', { name: title }) });
+  await expect(card.getByText('Benjamín Fuentes', { exact: true })).toBeVisible();
+  expect((await authorLines(card))[0]).toMatchObject({ name: 'Benjamín Fuentes', cut: false, lines: 2 });
+  expect((await authorLines(list.getByRole('article'))).every((c) => c.fitsTwoLines)).toBe(true);
+});

@@ -64,12 +64,12 @@ body{margin:0;color:#1f2933;font-family:${FONT};font-weight:400;font-size:1rem;l
 .fx-title{margin:0;font-size:1rem;font-weight:700;line-height:1.3;height:2.6em;overflow:hidden;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical;overflow-wrap:anywhere}
 .fx-title a{color:#1f2933;text-decoration:none}
 .fx-title a::after{content:"";position:absolute;inset:0;border-radius:10px;z-index:1}
-.fx-meta{display:flex;align-items:center;gap:8px;margin-top:8px;height:24px;font-size:0.875rem;line-height:1.4}
+.fx-meta{display:flex;align-items:center;gap:6px;margin-top:8px;height:2.6em;font-size:0.875rem;line-height:1.4}
 .fx-avatar{position:relative;display:flex;align-items:center;justify-content:center;flex-shrink:0;width:24px;height:24px;border-radius:50%;overflow:hidden;font-size:11px;line-height:1;background:#1B7A96;color:#fff;user-select:none}
 .fx-avatar img{width:100%;height:100%;object-fit:cover}
 .fx-avatar svg{width:16px;height:16px;fill:currentColor}
-.fx-author{flex:1;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;color:#52606d}
-.fx-likes{display:inline-flex;align-items:center;gap:4px;color:#52606d}
+.fx-author{flex:1;min-width:0;line-height:1.3;overflow:hidden;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical;overflow-wrap:anywhere;color:#52606d}
+.fx-likes{display:inline-flex;align-items:center;gap:2px;color:#52606d}
 .fx-likes svg{width:18px;height:18px;fill:currentColor;flex-shrink:0}
 .fx-sr{border:0;clip:rect(0 0 0 0);height:1px;margin:-1px;overflow:hidden;padding:0;position:absolute;white-space:nowrap;width:1px}
 .fx-more{display:flex;justify-content:center;margin-top:24px;min-height:36.5px}

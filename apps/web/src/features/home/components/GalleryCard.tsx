@@ -21,11 +21,13 @@
  *                                                      two lines at most (-webkit-line-clamp:2)
  *             <a href="/fics/{_id}">{title}</a>        its ::after covers the whole card (the click area)
  *           </h2>
- *           <div>                                      display:flex; align-items:center; gap:8px;
- *                                                      margin-top:8px; height:24px; font-size:.875rem
+ *           <div>                                      display:flex; align-items:center; gap:6px;
+ *                                                      margin-top:8px; font-size:.875rem; height:2.6em
+ *                                                      (room for two lines of the author)
  *             <div avatar>24×24 circle</div>           photo (alt ""), initials, or a person icon
- *             <span>{author}</span>                    flex:1; one line, ellipsis; color #52606d
- *             <span>♡ {likesCount}<span visually-hidden> me gusta</span></span>
+ *             <span>{author}</span>                    flex:1; line-height:1.3; two lines at most
+ *                                                      (-webkit-line-clamp:2); color #52606d
+ *             <span>♡ {likesCount}<span visually-hidden> me gusta</span></span>   gap:2px
  *           </div>
  *         </div>
  *       </article>
@@ -85,14 +87,32 @@ const titleSx = {
   overflowWrap: 'anywhere',
 } as const;
 
+/**
+ * The author's line: room for two lines of the name at every width, so a long name on a phone's
+ * narrow card (about 80 px beside the avatar and the likes at 390 px) wraps instead of ending in
+ * '…', and every card, skeleton and server-painted card keeps one height (no shift when they swap).
+ * Narrow gaps leave the name a word as long as 'Estudiante' per line.
+ */
 const metaSx = {
   display: 'flex',
   alignItems: 'center',
-  gap: '8px',
+  gap: '6px',
   mt: '8px',
-  height: AVATAR,
+  height: '2.6em',
   fontSize: '0.875rem',
   lineHeight: 1.4,
+} as const;
+
+const authorSx = {
+  flex: 1,
+  minWidth: 0,
+  lineHeight: 1.3,
+  overflow: 'hidden',
+  display: '-webkit-box',
+  WebkitLineClamp: 2,
+  WebkitBoxOrient: 'vertical',
+  overflowWrap: 'anywhere',
+  color: 'text.secondary',
 } as const;
 
 const coverSx = { width: '100%', height: 'auto', aspectRatio: '1 / 1', bgcolor: '#f5f5f5' } as const;
@@ -170,22 +190,12 @@ export function GalleryCard({ card, index, linkRef }: GalleryCardProps) {
           >
             {author.person ? initials(author.name) : <PersonOutlined sx={{ fontSize: 16 }} />}
           </Avatar>
-          <Box
-            component="span"
-            sx={{
-              flex: 1,
-              minWidth: 0,
-              overflow: 'hidden',
-              textOverflow: 'ellipsis',
-              whiteSpace: 'nowrap',
-              color: 'text.secondary',
-            }}
-          >
+          <Box component="span" sx={authorSx}>
             {author.name}
           </Box>
           <Box
             component="span"
-            sx={{ display: 'inline-flex', alignItems: 'center', gap: '4px', color: 'text.secondary' }}
+            sx={{ display: 'inline-flex', alignItems: 'center', gap: '2px', color: 'text.secondary' }}
           >
             <FavoriteBorder aria-hidden sx={{ fontSize: 18 }} />
             {card.likesCount}
