@@ -117,12 +117,16 @@ const options = {
 
 const config = testConfig();
 
-/** The teacher's lists the probes read: the statuses, the order (desc, then id), the page. */
+/**
+ * The teacher's lists the probes read: the statuses, the order (the date each list shows, newest
+ * first, then the id: review-stories.service.ts listOrders), the page.
+ */
+const reviewOrder = 'coalesce(s.sent_at, s.created_at) desc, s.id desc';
 const teacherLists = {
-  reviewList: { statuses: ['REVIEWING', 'EVALUATED'], order: 'updated_at', page: 1 },
-  reviewList5: { statuses: ['REVIEWING', 'EVALUATED'], order: 'updated_at', page: 5 },
-  evaluatedList: { statuses: ['EVALUATED'], order: 'updated_at', page: 1 },
-  publishedList: { statuses: ['PUBLISHED'], order: 'published_at', page: 1 },
+  reviewList: { statuses: ['REVIEWING', 'EVALUATED'], order: reviewOrder, page: 1 },
+  reviewList5: { statuses: ['REVIEWING', 'EVALUATED'], order: reviewOrder, page: 5 },
+  evaluatedList: { statuses: ['EVALUATED'], order: reviewOrder, page: 1 },
+  publishedList: { statuses: ['PUBLISHED'], order: 's.published_at desc, s.id', page: 1 },
 } as const;
 type TeacherList = keyof typeof teacherLists;
 /** 20 a page: the lists' default. */
@@ -149,7 +153,7 @@ async function listAnswer(
     )})`;
   const page = rowsOf<{ id: string }>(
     await database.db.execute(sql`select s.id from stories s where ${where}
-      order by s.${sql.raw(list.order)} desc, s.id
+      order by ${sql.raw(list.order)}
       limit ${LIST_LIMIT} offset ${(list.page - 1) * LIST_LIMIT}`),
   );
   const [total] = rowsOf<{ n: number }>(
@@ -483,11 +487,18 @@ const apiProbes: Probe[] = [
   {
     key: 'studentStories',
     label: 'GET student-stories (student, 10 fics)',
+    indexes: ['stories_author_date_idx'],
     run: async (t) => {
       const res = await inject(t, '/api/v1/stories/student-stories', t.student);
       const page = res.json<{ stories: Paged<StorySummary> }>().stories;
-      if (page.docs.length !== FICS_PER_STUDENT || page.totalDocs !== FICS_PER_STUDENT) {
-        throw new Error(`student-stories: ${page.docs.length} of ${page.totalDocs}`);
+      // Newest first by the date the list shows.
+      const dates = page.docs.map((doc) => doc.date);
+      if (
+        page.docs.length !== FICS_PER_STUDENT ||
+        page.totalDocs !== FICS_PER_STUDENT ||
+        dates.some((date, i) => i > 0 && date > dates[i - 1]!)
+      ) {
+        throw new Error(`student-stories: ${page.docs.length} of ${page.totalDocs}, dates ${dates.join()}`);
       }
     },
   },
@@ -547,7 +558,7 @@ const listProbe = (key: TeacherList, label: string, url: string): Probe => ({
   key,
   label,
   indexes: [
-    teacherLists[key].order === 'published_at' ? 'stories_grade_published_idx' : 'stories_grade_status_idx',
+    key === 'publishedList' ? 'stories_grade_published_idx' : 'stories_grade_status_sent_idx',
     'evaluations_story_unique',
   ],
   run: async (t) => {
@@ -736,9 +747,9 @@ async function printPlans(target: Target): Promise<void> {
     printPlan(spec.label, await target.database.db.execute(sql`explain (analyze, format json) ${query}`));
   }
   console.log(
-    `\nTeacher's probes at ${target.size.toLocaleString('en')} fics: the statements the app ran (EXPLAIN ANALYZE):`,
+    `\nThe student's list and the teacher's probes at ${target.size.toLocaleString('en')} fics: the statements the app ran (EXPLAIN ANALYZE):`,
   );
-  for (const probe of teacherProbes) {
+  for (const probe of [...apiProbes.filter((p) => p.indexes), ...teacherProbes]) {
     const statements = await statementsOf(target, probe);
     const used = new Set<string>();
     for (const [i, statement] of statements.entries()) {

@@ -358,10 +358,18 @@ export const stories = pgTable(
     check('stories_published_at_check', sql`(${t.status} = 'PUBLISHED') = (${t.publishedAt} is not null)`),
     // DESC NULLS FIRST is what a plain `desc()` in a query means: written so, the indexes serve
     // drizzle's `orderBy(desc(...))` as is (NULLS LAST would need every query to say so).
-    // The student's own list, newest first.
-    index('stories_author_created_idx').on(t.authorId, t.createdAt.desc().nullsFirst(), t.id),
-    // Teachers' review and published lists: their grades, by status.
-    index('stories_grade_status_idx').on(t.gradeId, t.status, t.updatedAt.desc().nullsFirst()),
+    // The student's own list ('Mis fics'), by the date it shows, newest first: the fic's date
+    // (published, else created), ties by id. An expression cannot be declared DESC here: the index
+    // is read backwards for ORDER BY that date DESC, id DESC (story-view.ts storyDate).
+    index('stories_author_date_idx').on(t.authorId, sql`coalesce(${t.publishedAt}, ${t.createdAt})`, t.id),
+    // Teachers' review list: their grades, by status, by the date it shows (last sent for review),
+    // read backwards as above (review-stories.service.ts). The published list has its own below.
+    index('stories_grade_status_sent_idx').on(
+      t.gradeId,
+      t.status,
+      sql`coalesce(${t.sentAt}, ${t.createdAt})`,
+      t.id,
+    ),
     index('stories_cover_idx').on(t.coverId),
     // The gallery: published fics newest first, whole or by school or grade, and by title words.
     index('stories_published_idx')

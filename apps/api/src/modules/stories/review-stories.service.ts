@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type AnyColumn } from 'drizzle-orm';
 import {
   gradeLabel,
   type Paged,
@@ -38,18 +38,45 @@ const ficColumns = {
   nicknameValue: stories.nicknameValue,
   sentAt: stories.sentAt,
   publishedAt: stories.publishedAt,
-  updatedAt: stories.updatedAt,
+  createdAt: stories.createdAt,
   authorId: stories.authorId,
   gradeId: stories.gradeId,
   collegeId: stories.collegeId,
 };
+
+type DateColumns = { sentAt: AnyColumn; createdAt: AnyColumn; publishedAt: AnyColumn };
+
+/**
+ * Each list is sorted by the date its 'Fecha' column shows, newest first, with the id for ties so
+ * pages never overlap or skip a fic. `date` is the order in SQL, over the fics' table or a subquery
+ * of its columns; `shown` the same date for the answer.
+ *
+ * - review: when the fic was last sent for review (`sent_at`, set by every send; every REVIEWING or
+ *   EVALUATED fic was sent, the creation date only stands in for a fic written behind the API's
+ *   back). `stories_grade_status_sent_idx` (grade, status, this expression, id) read backwards: ties
+ *   by id descending. Not the last activity (`updated_at`), which a teacher's own edit moves.
+ * - published: the publication date, on the partial `stories_grade_published_idx` (grade,
+ *   published_at DESC, id): ties by id ascending.
+ */
+const listOrders = {
+  review: {
+    date: (c: DateColumns) => sql`coalesce(${c.sentAt}, ${c.createdAt})`,
+    ties: desc,
+    shown: (row: { sentAt: Date | null; createdAt: Date }) => row.sentAt ?? row.createdAt,
+  },
+  published: {
+    date: (c: DateColumns) => sql`${c.publishedAt}`,
+    ties: asc,
+    shown: (row: { publishedAt: Date | null; createdAt: Date }) => row.publishedAt ?? row.createdAt,
+  },
+} as const;
 
 /**
  * One page of a review list: the fics with their author, school, grade and evaluator, and the total
  * from the fics alone (every join below always matches).
  *
  * The page is read per grade of the caller and per status, each read walking the index that serves
- * the list's order (`order` desc, then id) and stopping after `offset + limit` fics; those few are
+ * the list's order (listOrders: its date desc, then id) and stopping after `offset + limit` fics; those few are
  * sorted together, the page cut from them, and only the page's fics are joined. Read as one query
  * over all the grades (`grade_id IN (...)`), every fic of them was joined and then sorted: no index
  * gives several grades' fics in one order, and a teacher of 5 grades has 3,500 published fics at
@@ -63,10 +90,10 @@ function readReviewPage(options: {
   actor: Actor;
   query: { page: number; limit: number };
   statuses: StoryStatus[];
-  order: 'updatedAt' | 'publishedAt';
-  dateOf: (row: { sentAt: Date | null; publishedAt: Date | null; updatedAt: Date }) => Date;
+  order: (typeof listOrders)[keyof typeof listOrders];
 }): Promise<Paged<ReviewStoryRow>> {
   const { db, actor, statuses, order } = options;
+  const newestFirst = (c: DateColumns & { id: AnyColumn }) => [desc(order.date(c)), order.ties(c.id)];
   return readPage({
     query: options.query,
     fetch: async ({ limit, offset }) => {
@@ -86,7 +113,7 @@ function readReviewPage(options: {
               : sql`${stories.status} = listed.status`,
           ),
         )
-        .orderBy(desc(stories[order]), asc(stories.id))
+        .orderBy(...newestFirst(stories))
         .limit(offset + limit)
         .as('fic');
       const page = db
@@ -98,7 +125,7 @@ function readReviewPage(options: {
           nicknameValue: fic.nicknameValue,
           sentAt: fic.sentAt,
           publishedAt: fic.publishedAt,
-          updatedAt: fic.updatedAt,
+          createdAt: fic.createdAt,
           authorId: fic.authorId,
           gradeId: fic.gradeId,
           collegeId: fic.collegeId,
@@ -107,7 +134,7 @@ function readReviewPage(options: {
         .crossJoin(listed)
         .crossJoinLateral(fic)
         .where(eq(userGrades.userId, actor.userId))
-        .orderBy(desc(fic[order]), asc(fic.id))
+        .orderBy(...newestFirst(fic))
         .limit(limit)
         .offset(offset)
         .as('page');
@@ -120,7 +147,7 @@ function readReviewPage(options: {
           nicknameValue: page.nicknameValue,
           sentAt: page.sentAt,
           publishedAt: page.publishedAt,
-          updatedAt: page.updatedAt,
+          createdAt: page.createdAt,
           authorName: users.name,
           collegeName: colleges.name,
           gradeLevel: grades.level,
@@ -133,7 +160,7 @@ function readReviewPage(options: {
         .innerJoin(grades, eq(grades.id, page.gradeId))
         .innerJoin(colleges, eq(colleges.id, page.collegeId))
         .leftJoin(evaluations, eq(evaluations.storyId, page.id))
-        .orderBy(desc(page[order]), asc(page.id));
+        .orderBy(...newestFirst(page));
       return rows.map((row) => {
         // Every fic listed is of the caller's grades: they are its evaluator or one of its teachers.
         const relation: StoryRelation = row.evaluatorId === actor.userId ? 'evaluator' : 'gradeTeacher';
@@ -147,7 +174,7 @@ function readReviewPage(options: {
           grade: gradeLabel({ level: row.gradeLevel, cicle: row.gradeCicle, name: row.gradeName }),
           storyTitle: row.title,
           publicationStatus: row.status,
-          date: options.dateOf(row).toISOString(),
+          date: order.shown(row).toISOString(),
           canDelete: decide('delete', relation, row.status).ok,
         };
       });
@@ -164,7 +191,7 @@ function readReviewPage(options: {
 
 /**
  * GET /stories/review-stories: REVIEWING and EVALUATED fics of the teacher's grades (or one of the
- * two statuses), latest activity first (stories_grade_status_idx: grade, status, updated_at).
+ * two statuses), last sent for review first (listOrders.review).
  */
 export async function listReviewStories(options: {
   db: DbOrTx;
@@ -178,14 +205,13 @@ export async function listReviewStories(options: {
     actor,
     query,
     statuses: query.status ? [query.status] : ['REVIEWING', 'EVALUATED'],
-    order: 'updatedAt',
-    dateOf: (row) => row.sentAt ?? row.updatedAt,
+    order: listOrders.review,
   });
 }
 
 /**
- * GET /stories/published-stories: PUBLISHED fics of the teacher's grades, newest first
- * (stories_grade_published_idx: grade, published_at, id, over published fics).
+ * GET /stories/published-stories: PUBLISHED fics of the teacher's grades, last published first
+ * (listOrders.published).
  */
 export async function listPublishedStories(options: {
   db: DbOrTx;
@@ -199,7 +225,6 @@ export async function listPublishedStories(options: {
     actor,
     query,
     statuses: ['PUBLISHED'],
-    order: 'publishedAt',
-    dateOf: (row) => row.publishedAt ?? row.updatedAt,
+    order: listOrders.published,
   });
 }

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storyMessages, type Story, type StorySummary, type Paged } from '@fics/contracts';
+import { eq } from 'drizzle-orm';
+import { stories } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 import { member } from '../users/users.fixtures';
 import { createStory, publishedStory, setStatus, storyWorld } from './stories.fixtures';
@@ -155,6 +157,58 @@ describe('reading fics: GET /stories/:id, /stories/student-stories, /stories/tag
     expect(other.body.stories.docs.every((d) => !d.title.startsWith('Fic número'))).toBe(true);
     const visitor = await t.app.inject({ method: 'GET', url: '/api/v1/stories/student-stories' });
     expect(visitor.statusCode).toBe(401);
+  });
+
+  it("sorts the caller's own fics by the date the list shows (published, else created), ties by id, across pages", async () => {
+    const student = await member(t.app, 'STUDENT', [w.gradeA1], { name: 'Fechas Propias' });
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+    // Written in this order; their dates say otherwise, and creation alone would sort them
+    // B, D/E, C, A: a fic published yesterday but started ten days ago is the newest.
+    const plan = [
+      { title: 'Fic A', createdAt: daysAgo(10), publishedAt: daysAgo(1) },
+      { title: 'Fic B', createdAt: daysAgo(2), publishedAt: null },
+      { title: 'Fic C', createdAt: daysAgo(5), publishedAt: daysAgo(3) },
+      { title: 'Fic D', createdAt: daysAgo(4), publishedAt: null },
+      { title: 'Fic E', createdAt: daysAgo(4), publishedAt: null },
+    ];
+    const ids = new Map<string, string>();
+    for (const fic of plan) {
+      const story = await createStory(t.app, student.headers, { fields: { title: fic.title } });
+      ids.set(fic.title, story._id);
+      await t.app.db
+        .update(stories)
+        .set({
+          createdAt: fic.createdAt,
+          status: fic.publishedAt ? 'PUBLISHED' : 'EDITING',
+          publishedAt: fic.publishedAt,
+        })
+        .where(eq(stories.id, story._id));
+    }
+    // D and E share their date: the id decides, the same on every page.
+    const tied = [ids.get('Fic D')!, ids.get('Fic E')!].sort().reverse();
+    const expected = [ids.get('Fic A'), ids.get('Fic B'), ids.get('Fic C'), ...tied];
+    const dateOf = new Map(
+      plan.map((fic) => [ids.get(fic.title), (fic.publishedAt ?? fic.createdAt).toISOString()]),
+    );
+    const read = async (query: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/stories/student-stories${query}`,
+        headers: student.headers,
+      });
+      return res.json<{ stories: Paged<StorySummary> }>().stories.docs;
+    };
+    const whole = await read('');
+    expect(whole.map((d) => d._id)).toEqual(expected);
+    // The date shown is the one sorted by.
+    expect(whole.map((d) => d.date)).toEqual(expected.map((id) => dateOf.get(id)));
+    for (const limit of [1, 2, 3]) {
+      const paged: string[] = [];
+      for (let page = 1; page <= Math.ceil(5 / limit); page += 1) {
+        paged.push(...(await read(`?limit=${limit}&page=${page}`)).map((d) => d._id));
+      }
+      expect({ limit, paged }).toEqual({ limit, paged: expected });
+    }
   });
 
   it("suggests tags of published fics and of the caller's own, accents and case ignored", async () => {

@@ -22,11 +22,18 @@ describe("teachers' review lists", () => {
     published: string[];
   } = { sent: [], published: [] };
 
-  /** Sets a fic's last activity, so the order is known without waiting between requests. */
+  /**
+   * Sets when a fic was last sent for review (the list's 'Fecha'), so the order is known without
+   * waiting between requests. Its last activity is set the other way round (the later sent, the
+   * earlier touched), so a list sorted by activity instead would come out reversed.
+   */
   const touch = (id: string, minutesAgo: number) =>
     t.app.db
       .update(stories)
-      .set({ updatedAt: new Date(Date.now() - minutesAgo * 60_000) })
+      .set({
+        sentAt: new Date(Date.now() - minutesAgo * 60_000),
+        updatedAt: new Date(Date.now() - (60 - minutesAgo) * 60_000),
+      })
       .where(eq(stories.id, id));
 
   beforeAll(async () => {
@@ -69,7 +76,8 @@ describe("teachers' review lists", () => {
       expect((await publish(t.app, w.colleague.headers, story._id)).statusCode).toBe(200);
       ids.published.unshift(story._id);
     }
-    // Latest activity first: sent 2, sent 1, sent 0, anonymous, pseudonym (minutes ago 1..5).
+    // Last sent first: sent 2, sent 1, sent 0, anonymous, pseudonym (minutes ago 1..5); neither the
+    // order they were written in nor that of their last activity.
     const order = [ids.sent[2]!, ids.sent[1]!, ids.sent[0]!, ids.anonymous, ids.pseudonym];
     for (const [index, id] of order.entries()) {
       await touch(id, index + 1);
@@ -79,7 +87,7 @@ describe("teachers' review lists", () => {
     await t.close();
   });
 
-  it("lists the REVIEWING and EVALUATED fics of the teacher's grades, latest activity first", async () => {
+  it("lists the REVIEWING and EVALUATED fics of the teacher's grades, last sent first, by the date it shows", async () => {
     const { res, page } = await reviewList(t.app, w.teacher.headers, 'review-stories');
     expect(res.statusCode).toBe(200);
     expect(page!.docs.map((row) => row._id)).toEqual([
@@ -90,6 +98,12 @@ describe("teachers' review lists", () => {
       ids.pseudonym,
     ]);
     expect(page).toMatchObject({ page: 1, limit: 20, totalDocs: 5, hasNextPage: false, nextPage: null });
+    // The 'Fecha' shown is the date sorted by: the sending, newest first.
+    const sent = await t.app.db.select({ id: stories.id, sentAt: stories.sentAt }).from(stories);
+    const sentOf = new Map(sent.map((row) => [row.id, row.sentAt?.toISOString()]));
+    expect(page!.docs.map((row) => row.date)).toEqual(page!.docs.map((row) => sentOf.get(row._id)));
+    const dates = page!.docs.map((row) => row.date);
+    expect([...dates].sort().reverse()).toEqual(dates);
     const [first] = page!.docs;
     const sentAt = (await t.app.db.select().from(stories).where(eq(stories.id, ids.sent[2]!)))[0]!.sentAt!;
     expect(first).toEqual({
@@ -177,7 +191,7 @@ describe("teachers' review lists", () => {
     });
   });
 
-  it('pages a teacher of several grades through fics whose activity interleaves across grades', async () => {
+  it('pages a teacher of several grades through fics whose sending dates interleave across grades', async () => {
     // The other school's fic (grade B1) between 'Enviada 1' and 'Enviada 0' (grade A1).
     await touch(ids.otherSchool!, 2.5);
     const whole = (await reviewList(t.app, both.headers, 'review-stories')).page!;
@@ -190,6 +204,36 @@ describe("teachers' review lists", () => {
       paged.push(...one.docs.map((row) => row._id));
     }
     expect(paged).toEqual(expected);
+  });
+
+  it('breaks ties of the same date by id, the same on every page size, across page boundaries', async () => {
+    // Three of the five sent at the same instant (a page of 2 cuts between them).
+    const same = new Date(Date.now() - 3 * 60_000);
+    const tied = [ids.sent[1]!, ids.sent[0]!, ids.anonymous!];
+    for (const id of tied) {
+      await t.app.db.update(stories).set({ sentAt: same }).where(eq(stories.id, id));
+    }
+    try {
+      const whole = (await reviewList(t.app, w.teacher.headers, 'review-stories')).page!;
+      const byId = [...tied].sort().reverse();
+      expect(whole.docs.map((row) => row._id)).toEqual([ids.sent[2], ...byId, ids.pseudonym]);
+      for (const limit of [1, 2, 3]) {
+        const paged: string[] = [];
+        for (let page = 1; page <= Math.ceil(5 / limit); page += 1) {
+          const one = (
+            await reviewList(t.app, w.teacher.headers, 'review-stories', `?limit=${limit}&page=${page}`)
+          ).page!;
+          paged.push(...one.docs.map((row) => row._id));
+        }
+        expect({ limit, paged }).toEqual({ limit, paged: whole.docs.map((row) => row._id) });
+      }
+    } finally {
+      // Back to the order the other tests expect.
+      const order = [ids.sent[2]!, ids.sent[1]!, ids.sent[0]!, ids.anonymous!, ids.pseudonym!];
+      for (const [index, id] of order.entries()) {
+        await touch(id, index + 1);
+      }
+    }
   });
 
   it('lists published fics of their grades, newest first, with the publication date', async () => {

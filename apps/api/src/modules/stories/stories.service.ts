@@ -27,7 +27,7 @@ import {
   type StoryAction,
 } from './story-status';
 import { replaceStoryTags } from './story-tags';
-import { buildStorySummaries, buildStoryView, findStoryRow, storyRelation } from './story-view';
+import { buildStorySummaries, buildStoryView, findStoryRow, storyDate, storyRelation } from './story-view';
 
 const storyNotFound = () => notFound(storyMessages.notFound);
 
@@ -383,7 +383,10 @@ export async function deleteStoriesOf(options: { db: DbOrTx; authorId: string })
   await deleteCovers({ db: options.db, coverIds: deleted.map((row) => row.coverId) });
 }
 
-/** GET /stories/student-stories: the caller's own fics, newest first, one page. */
+/**
+ * GET /stories/student-stories: the caller's own fics, newest first by the date the list shows (the
+ * fic's date: published, else created; `storyDate`), ties by id, one page.
+ */
 export async function listStudentStories(options: {
   db: DbOrTx;
   actor: Actor;
@@ -406,7 +409,7 @@ export async function listStudentStories(options: {
         })
         .from(stories)
         .where(mine)
-        .orderBy(desc(stories.createdAt), stories.id)
+        .orderBy(desc(storyDate), desc(stories.id))
         .limit(limit)
         .offset(offset);
       return buildStorySummaries(db, rows);

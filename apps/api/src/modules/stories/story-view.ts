@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   coarseLocationLink,
   publicStudentName,
@@ -136,8 +136,16 @@ export async function storyAuthorShown(
   return { authorId: story.authorId, mask: maskedAuthorName(story, await storyRelation(db, actor, story)) };
 }
 
+/** A fic's `date` (spec 001 §3): when it was published, else when it was created. */
 const dateOf = (row: { publishedAt: Date | null; createdAt: Date }) =>
   (row.publishedAt ?? row.createdAt).toISOString();
+
+/**
+ * The same date in SQL, for the lists that show it and so are sorted by it ('Mis fics'), newest
+ * first: ORDER BY it DESC, id DESC reads `stories_author_date_idx` (author, this expression, id)
+ * backwards. Written exactly as the index's expression, so the planner matches it.
+ */
+export const storyDate = sql`coalesce(${stories.publishedAt}, ${stories.createdAt})`;
 
 /**
  * The real author as this caller may see them (architecture.md §6.8): hidden behind anonymity or a

@@ -65,6 +65,29 @@ describe('ReviewStoriesPage (/fics/revision)', () => {
     expect(listQueries(fetchMock, 'review')).toEqual(['?page=1&limit=20']);
   });
 
+  it("shows in 'Fecha' the date the list is sorted by (sent for review), newest first as the API sends it", async () => {
+    stubReviewApi('review', [
+      makeRow(1, { date: '2025-11-26T15:00:00.000Z' }),
+      makeRow(2, { date: '2025-11-26T12:00:00.000Z', publicationStatus: 'EVALUATED' }),
+      makeRow(3, { date: '2025-11-25T12:00:00.000Z' }),
+      makeRow(4, { date: '2025-11-24T12:00:00.000Z', publicationStatus: 'EVALUATED' }),
+    ]);
+    renderApp('/fics/revision');
+    const rows = await tableCells('Fics para revisión');
+    expect(rows.map((cells) => cells[2])).toEqual([
+      'Fic número 1',
+      'Fic número 2',
+      'Fic número 3',
+      'Fic número 4',
+    ]);
+    expect(rows.map((cells) => cells[4])).toEqual([
+      'nov 26, 2025',
+      'nov 26, 2025',
+      'nov 25, 2025',
+      'nov 24, 2025',
+    ]);
+  });
+
   it('shows a hidden author by pseudonym or as Anónimo, and marks the real name the evaluator sees', async () => {
     stubReviewApi('review', [
       makeRow(1, { student: null, nicknameValue: 'Luna' }),

@@ -97,6 +97,30 @@ describe('MyStoriesPage (/mis-fics)', () => {
     expect(screen.getByText('4 fics')).toBeInTheDocument();
   });
 
+  it('shows the date the list is sorted by (the fic’s date), newest first as the API sends it', async () => {
+    // The API sorts by `date` (published, else created); the last edit (`updatedAt`) is another
+    // date, in another order, which the list must not show.
+    stubApi([
+      makeSummary(1, {
+        title: 'Publicada ayer',
+        publicationStatus: 'PUBLISHED',
+        draft: false,
+        date: '2025-11-26T12:00:00.000Z',
+        updatedAt: '2025-11-20T12:00:00.000Z',
+      }),
+      makeSummary(2, { date: '2025-11-25T12:00:00.000Z', updatedAt: '2025-11-25T12:00:00.000Z' }),
+      makeSummary(3, { date: '2025-11-22T12:00:00.000Z', updatedAt: '2025-11-27T12:00:00.000Z' }),
+    ]);
+    renderApp('/mis-fics');
+    const table = await screen.findByRole('table', { name: 'Mis fics' });
+    await within(table).findByText('Publicada ayer');
+    const dates = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[2]!.textContent);
+    expect(dates).toEqual(['nov 26, 2025', 'nov 25, 2025', 'nov 22, 2025']);
+  });
+
   it('pages through the list with the page and size in the URL', async () => {
     const fetchMock = stubApi(Array.from({ length: 45 }, (_, index) => makeSummary(index + 1)));
     const { router } = renderApp('/mis-fics');
