@@ -460,6 +460,90 @@ test.describe('writing fics', () => {
     expect(await xss()).toBeUndefined();
   });
 
+  test("'Mi ubicación' works under the Permissions-Policy, the send dialog says what will be shown, and the fic keeps the place only to about 1 km (issue 18.5, 18.11)", async ({
+    page,
+    request,
+    demo,
+    mailbox,
+    server,
+  }) => {
+    // The map's tiles and the place search are on the internet: none here.
+    const origin = new URL(server.url).origin;
+    await page.route(
+      (url) => url.origin !== origin,
+      (route) => route.abort(),
+    );
+    // What Chromium says of the header (an unknown feature name, a bad value) is a console message.
+    const policyWarnings: string[] = [];
+    page.on('console', (message) => {
+      if (/permissions.policy|feature policy/i.test(message.text())) {
+        policyWarnings.push(message.text());
+      }
+    });
+    await page.context().grantPermissions(['geolocation'], { origin });
+    // About a metre: what the browser knows, and what must never be kept.
+    await page.context().setGeolocation({ latitude: -33.0472123, longitude: -71.6127456 });
+    const admin = await apiSession(request, demo.ADMIN.email, demo.ADMIN.password);
+    const {
+      students: [author],
+    } = await newStudents(request, mailbox, admin, ['Ignacia Ibáñez']);
+
+    await page.goto('/');
+    await loginThroughDialog(page, author!.email, author!.password);
+    const response = await page.goto('/fics/nuevo');
+    const policy = response!.headers()['permissions-policy'] ?? '';
+    expect(policy).toContain('geolocation=(self)');
+    expect(policy).toContain('camera=()');
+    // The browser applies it: geolocation for this page, the camera and microphone for nobody.
+    expect(
+      await page.evaluate(() => {
+        const features = (
+          document as Document & { featurePolicy?: { allowsFeature: (name: string) => boolean } }
+        ).featurePolicy;
+        return ['geolocation', 'camera', 'microphone', 'payment'].map((name) =>
+          features?.allowsFeature(name),
+        );
+      }),
+    ).toEqual([true, false, false, false]);
+
+    await page.getByRole('textbox', { name: 'Título' }).fill('Desde el cerro');
+    const editor = editorOf(page);
+    await editor.click();
+    await editor.pressSequentially('Se ve todo el puerto.');
+    const crop = await chooseAndCropCover(page);
+    await crop.getByRole('button', { name: 'Recortar' }).click();
+    await page.getByRole('button', { name: 'Enviar', exact: true }).click();
+    const send = page.getByRole('dialog', { name: 'Enviar fic' });
+    const notice = send.getByRole('status').filter({ hasText: 'Qué se mostrará' });
+    await expect(notice).toContainText('Tu fic no mostrará el nombre de ningún lugar.');
+
+    await send.getByRole('button', { name: 'Mi ubicación' }).click();
+    const place = send.getByRole('textbox', { name: 'Lugar' });
+    await expect(place).toHaveValue('-33.05, -71.61');
+    await expect(send.getByRole('link', { name: 'Ver en OpenStreetMap' })).toHaveAttribute(
+      'href',
+      'https://www.openstreetmap.org/?mlat=-33.05&mlon=-71.61#map=14/-33.05/-71.61',
+    );
+    await expect(notice).toContainText(
+      'El punto del mapa se guarda aproximado (a 1 km, no tu dirección) y solo lo ven tú, tus docentes y los administradores.',
+    );
+    await place.fill('Cerro Alegre');
+    await expect(notice).toContainText('Quienes puedan leer tu fic verán «Cerro Alegre»');
+    const sent = page.waitForResponse(
+      (res) => res.url().endsWith('/api/v1/stories') && res.request().method() === 'POST',
+    );
+    await send.getByRole('button', { name: 'Enviar', exact: true }).click();
+    // Not even the request carried the browser's metre-fine position.
+    expect((await sent).request().postData()).not.toMatch(/0472|6127/);
+    await expect(page.getByText('Fic enviada exitosamente')).toBeVisible();
+    await expect(page.getByText('Escrita en Cerro Alegre')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Ver en el mapa (aproximado, a 1 km)' })).toHaveAttribute(
+      'href',
+      'https://www.openstreetmap.org/?mlat=-33.05&mlon=-71.61#map=14/-33.05/-71.61',
+    );
+    expect(policyWarnings).toEqual([]);
+  });
+
   test.describe('on a phone (390x844)', () => {
     test.use({ viewport: { width: 390, height: 844 } });
 

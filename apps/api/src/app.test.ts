@@ -16,12 +16,11 @@ function expectSecurityHeaders(headers: Record<string, unknown>, label: string) 
   expect(csp, label).toContain("frame-ancestors 'none'");
   expect(csp, label).toContain("script-src 'self'");
   expect(csp, label).not.toContain('unsafe-eval');
-  // Geolocation (the send dialog), sharing and copying the link for our own origin; the rest denied.
+  // Geolocation (the send dialog) and copying a link for our own origin; the rest denied.
   const policy = String(headers['permissions-policy']).split(', ');
   expect(policy, label).toEqual(
     expect.arrayContaining([
       'geolocation=(self)',
-      'web-share=(self)',
       'clipboard-write=(self)',
       'camera=()',
       'microphone=()',
@@ -31,7 +30,7 @@ function expectSecurityHeaders(headers: Record<string, unknown>, label: string) 
     ]),
   );
   const allowed = policy.filter((entry) => !entry.endsWith('=()'));
-  expect(allowed, label).toEqual(['geolocation=(self)', 'web-share=(self)', 'clipboard-write=(self)']);
+  expect(allowed, label).toEqual(['geolocation=(self)', 'clipboard-write=(self)']);
 }
 
 describe('app with the built web app', () => {

@@ -82,19 +82,18 @@ const cspDirectives = (config: Config) => ({
 /**
  * Permissions-Policy (issue 18.11; helmet no longer sets it): the powerful features the app uses are
  * allowed to our own origin only, and no frame of another origin gets them: geolocation ('Mi
- * ubicación' in the send dialog), web-share and clipboard-write (the share dialog). Every other one
- * is denied, the camera included (covers and photos are chosen as files, never taken through it).
- * Only names Chromium recognises: an unknown one ('interest-cohort', long gone) logs a warning.
+ * ubicación' in the send dialog) and clipboard-write (the share dialog's 'Copiar enlace'). Every
+ * other one is denied, the camera included (covers and photos are chosen as files, never taken
+ * through it). Only names the browsers we test recognise: an unknown one logs an error on every page
+ * ('interest-cohort' is long gone; Chromium on Linux has no 'web-share', 'bluetooth' nor
+ * 'attribution-reporting'). web-share needs no entry: its default is already our origin only.
  */
 export const permissionsPolicy = [
   'geolocation=(self)',
-  'web-share=(self)',
   'clipboard-write=(self)',
   ...[
     'accelerometer',
-    'attribution-reporting',
     'autoplay',
-    'bluetooth',
     'browsing-topics',
     'camera',
     'clipboard-read',
