@@ -35,13 +35,15 @@ export function serverFieldErrors<F extends string>(
 /**
  * Puts a failed call's per-field messages under the fields of a react-hook-form form, focusing the
  * first. `conflictField`: a 409 that names no field (a duplicate grade) is shown under that field.
+ * `focus`: the form's useErrorFocus().focusFirstError, which focuses the first field in error in the
+ * page's order and clear of sticky bars (without it, react-hook-form focuses the first one placed).
  * Returns true when a field got a message; otherwise the caller shows a generic error.
  */
 export function applyServerErrors<T extends FieldValues>(
   error: unknown,
   setError: UseFormSetError<T>,
   fields: ServerFields<Path<T>>,
-  { conflictField }: { conflictField?: Path<T> } = {},
+  { conflictField, focus }: { conflictField?: Path<T>; focus?: () => void } = {},
 ): boolean {
   const placed = Object.entries(serverFieldErrors(error, fields)) as [Path<T>, string][];
   if (
@@ -54,7 +56,10 @@ export function applyServerErrors<T extends FieldValues>(
     placed.push([conflictField, error.message]);
   }
   placed.forEach(([field, message], index) => {
-    setError(field, { type: 'server', message }, { shouldFocus: index === 0 });
+    setError(field, { type: 'server', message }, { shouldFocus: !focus && index === 0 });
   });
+  if (focus && placed.length > 0) {
+    focus();
+  }
   return placed.length > 0;
 }

@@ -9,6 +9,7 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLoginDialog, useSession } from '../../features/auth';
 import { FilterToggle, filterPanel } from '../../features/home';
+import { useStickyInset } from '../../components/sticky-inset';
 import type { MenuEntry } from '../menu';
 
 // Signed-in users only: its menu code stays out of the home page's first download.
@@ -21,9 +22,17 @@ export function Header({ entries }: { entries?: readonly MenuEntry[] }) {
   const { status, user, logout } = useSession();
   const { openLogin } = useLoginDialog();
   const onHome = useLocation().pathname === '/';
+  // Its height keeps a form's first error from being scrolled under it (components/error-focus.ts).
+  const stickyRef = useStickyInset<HTMLElement>('top');
 
   return (
-    <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
+    <AppBar
+      ref={stickyRef}
+      position="sticky"
+      color="inherit"
+      elevation={0}
+      sx={{ borderBottom: 1, borderColor: 'divider' }}
+    >
       <Toolbar sx={{ gap: 2, minHeight: { xs: 60, md: 68 }, px: { xs: 2, md: 4 } }}>
         {/* Spec 000 §2: the logo goes home with no filters (they live in the URL) and the panel shut. */}
         <Typography

@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { loginBodySchema, messages, recoverPasswordBodySchema } from '@fics/contracts';
 import { isApiError } from '../../../lib/api-client';
+import { useErrorFocus } from '../../../components/error-focus';
 import { applyServerErrors } from '../../../components/form-errors';
 import { FormError } from '../../../components/FormError';
 import { PasswordField } from '../../../components/PasswordField';
@@ -34,6 +35,8 @@ const RegisterRequestForm = lazy(() =>
 interface LoginDialogProps {
   open: boolean;
   onClose: () => void;
+  /** Why it opened by itself: the session ended with writing open (issue 18.1). */
+  reason?: 'sessionExpired';
 }
 
 type Mode = 'login' | 'recovery' | 'register';
@@ -42,7 +45,7 @@ type Mode = 'login' | 'recovery' | 'register';
  * Spec 000 §2 Login dialog: login form, the recovery form behind '¿Olvidaste tú contraseña?' and the
  * registration request form behind '¿Te gustaría formar parte?'.
  */
-export function LoginDialog({ open, onClose }: LoginDialogProps) {
+export function LoginDialog({ open, onClose, reason }: LoginDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const [mode, setMode] = useState<Mode>('login');
@@ -78,6 +81,11 @@ export function LoginDialog({ open, onClose }: LoginDialogProps) {
         <CloseIcon />
       </IconButton>
       <DialogContent>
+        {mode === 'login' && reason === 'sessionExpired' ? (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {t('storyEditor.sessionExpired')}
+          </Alert>
+        ) : null}
         {mode === 'login' ? (
           <LoginForm
             initialEmail={email}
@@ -166,7 +174,9 @@ function LoginForm({
   } = useForm<LoginInput, unknown, LoginOutput>({
     resolver: zodResolver(loginBodySchema),
     defaultValues: { email: initialEmail, password: '' },
+    shouldFocusError: false,
   });
+  const errorFocus = useErrorFocus();
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
@@ -177,14 +187,16 @@ function LoginForm({
     } catch (error) {
       if (isApiError(error) && error.status === 401) {
         setFailure(messages.badCredentials);
-      } else if (!applyServerErrors(error, setError, ['email', 'password'])) {
+      } else if (
+        !applyServerErrors(error, setError, ['email', 'password'], { focus: errorFocus.focusFirstError })
+      ) {
         setFailure(messages.internal);
       }
     }
-  });
+  }, errorFocus.focusFirstError);
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} sx={{ pt: 1 }}>
+    <Box component="form" ref={errorFocus.ref} noValidate onSubmit={onSubmit} sx={{ pt: 1 }}>
       <Stack spacing={2}>
         <TextField
           {...register('email')}
@@ -247,7 +259,9 @@ function RecoveryForm({ initialEmail, onBack }: { initialEmail: string; onBack: 
   } = useForm<RecoveryInput, unknown, RecoveryOutput>({
     resolver: zodResolver(recoverPasswordBodySchema),
     defaultValues: { email: initialEmail },
+    shouldFocusError: false,
   });
+  const errorFocus = useErrorFocus();
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
@@ -256,7 +270,7 @@ function RecoveryForm({ initialEmail, onBack }: { initialEmail: string; onBack: 
       toast.success(t('auth.recoverySent'));
       setSentMessage(message);
     } catch (error) {
-      if (applyServerErrors(error, setError, ['email'])) {
+      if (applyServerErrors(error, setError, ['email'], { focus: errorFocus.focusFirstError })) {
         return;
       }
       // Spec 000 §8: a recovery error shows the server's message.
@@ -264,10 +278,10 @@ function RecoveryForm({ initialEmail, onBack }: { initialEmail: string; onBack: 
         isApiError(error) && error.status > 0 && error.message ? error.message : t('errors.genericInline'),
       );
     }
-  });
+  }, errorFocus.focusFirstError);
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} sx={{ pt: 1 }}>
+    <Box component="form" ref={errorFocus.ref} noValidate onSubmit={onSubmit} sx={{ pt: 1 }}>
       <Stack spacing={2}>
         <Typography variant="body2" color="text.secondary">
           {t('auth.recoveryIntro')}

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { limits, messages, newPasswordSchemaFor, type newPasswordSchema } from '@fics/contracts';
 import { isApiError } from '../../../lib/api-client';
+import { useErrorFocus } from '../../../components/error-focus';
 import { applyServerErrors } from '../../../components/form-errors';
 import { FormError } from '../../../components/FormError';
 import { PageLoader } from '../../../components/PageLoader';
@@ -133,7 +134,9 @@ function NewPasswordForm({
   } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(schema),
     defaultValues: { password: '', confirmationPassword: '' },
+    shouldFocusError: false,
   });
+  const errorFocus = useErrorFocus();
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
@@ -141,7 +144,11 @@ function NewPasswordForm({
       await setPassword.mutateAsync({ token, ...values });
       onDone('done');
     } catch (error) {
-      if (applyServerErrors(error, setError, ['password', 'confirmationPassword'])) {
+      if (
+        applyServerErrors(error, setError, ['password', 'confirmationPassword'], {
+          focus: errorFocus.focusFirstError,
+        })
+      ) {
         return;
       }
       // The token was used or expired while the form was open.
@@ -151,7 +158,7 @@ function NewPasswordForm({
       }
       setFailure(t('errors.genericInline'));
     }
-  });
+  }, errorFocus.focusFirstError);
 
   return (
     <Card>
@@ -163,7 +170,7 @@ function NewPasswordForm({
           ? t('recovery.invitationIntro', { email: info.email })
           : t('recovery.intro', { email: info.email })}
       </Typography>
-      <Box component="form" noValidate onSubmit={onSubmit}>
+      <Box component="form" ref={errorFocus.ref} noValidate onSubmit={onSubmit}>
         {/* Lets password managers file the new password under the right account. */}
         <input type="text" name="username" autoComplete="username" value={info.email} readOnly hidden />
         <Stack spacing={2}>

@@ -12,6 +12,7 @@ import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import CloseIcon from '@mui/icons-material/Close';
 import { useTranslation } from 'react-i18next';
+import { useErrorFocus } from '../../../components/error-focus';
 import { serverFieldErrors } from '../../../components/form-errors';
 import { FormError } from '../../../components/FormError';
 import { PageLoader } from '../../../components/PageLoader';
@@ -101,6 +102,8 @@ export function BulkImportDialog({ open, onClose, onFinished }: BulkImportDialog
   const colleges = useColleges({ enabled: open });
   const importUsers = useBulkImport();
   const [wizard, setWizard] = useState<WizardState>(initialWizard);
+  // Step 1's first error (the list's 'Hay errores en los correos listados' sits below the fold).
+  const errorFocus = useErrorFocus<HTMLDivElement>();
 
   const collegeList = useMemo(() => colleges.data ?? [], [colleges.data]);
   const roleList = roles.data ?? [];
@@ -161,6 +164,7 @@ export function BulkImportDialog({ open, onClose, onFinished }: BulkImportDialog
   const goToUsers = () => {
     if (Object.keys(liveErrors).length > 0) {
       setWizard((current) => ({ ...current, attempted: true }));
+      errorFocus.focusFirstError();
       return;
     }
     setWizard((current) => {
@@ -197,6 +201,7 @@ export function BulkImportDialog({ open, onClose, onFinished }: BulkImportDialog
         if (fieldErrors) {
           importUsers.reset();
           setWizard((current) => ({ ...current, step: 0, serverErrors: fieldErrors }));
+          errorFocus.focusFirstError();
         }
       },
     });
@@ -270,7 +275,7 @@ export function BulkImportDialog({ open, onClose, onFinished }: BulkImportDialog
         ))}
       </Stepper>
       {/* A floor on the height keeps the dialog from jumping as the steps change on a desktop. */}
-      <DialogContent dividers sx={{ px: { xs: 2, sm: 3 }, minHeight: { sm: 380 } }}>
+      <DialogContent ref={errorFocus.ref} dividers sx={{ px: { xs: 2, sm: 3 }, minHeight: { sm: 380 } }}>
         {wizard.step === 0 ? (
           loadFailed ? (
             <FormError

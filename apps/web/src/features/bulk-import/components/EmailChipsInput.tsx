@@ -121,6 +121,8 @@ export function EmailChipsInput({ items, onChange, error }: EmailChipsInputProps
           onBlur={() => commit(text)}
           inputProps={{
             'aria-describedby': describedBy,
+            // Its message is the list's: 'Siguiente' brings focus here (components/error-focus.ts).
+            'aria-invalid': Boolean(error),
             autoComplete: 'off',
             autoCapitalize: 'none',
             spellCheck: false,

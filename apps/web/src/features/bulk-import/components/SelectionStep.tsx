@@ -298,7 +298,8 @@ function FilePicker({
         ) : null}
       </Box>
       {message && !reading ? (
-        <FormHelperText error role="alert" sx={{ mx: 0 }}>
+        // No field of its own (the file input is hidden in its button): the message takes the focus.
+        <FormHelperText error role="alert" data-error-focus sx={{ mx: 0 }}>
           {message}
         </FormHelperText>
       ) : null}

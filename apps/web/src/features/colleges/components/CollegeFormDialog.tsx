@@ -12,6 +12,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { createCollegeBodySchema, type College } from '@fics/contracts';
+import { useErrorFocus } from '../../../components/error-focus';
 import { applyServerErrors } from '../../../components/form-errors';
 import { FormError } from '../../../components/FormError';
 import { SubmitButton } from '../../../components/SubmitButton';
@@ -83,7 +84,9 @@ export function CollegeForm({ college, onClose, defaults, onSaved }: CollegeForm
       region: college?.region ?? null,
       zone: college?.zone ?? null,
     },
+    shouldFocusError: false,
   });
+  const errorFocus = useErrorFocus();
   const region = useWatch({ control, name: 'region' });
   const regionNames = regions.data?.map((r) => r.name) ?? [];
   const communeNames = regions.data?.find((r) => r.name === region)?.communes.map((c) => c.name) ?? [];
@@ -102,15 +105,20 @@ export function CollegeForm({ college, onClose, defaults, onSaved }: CollegeForm
         onClose();
       }
     } catch (error) {
-      if (!applyServerErrors(error, setError, ['name', 'region', 'zone'], { conflictField: 'name' })) {
+      if (
+        !applyServerErrors(error, setError, ['name', 'region', 'zone'], {
+          conflictField: 'name',
+          focus: errorFocus.focusFirstError,
+        })
+      ) {
         toast.error(t('errors.generic'));
         setFailure(t('errors.genericInline'));
       }
     }
-  });
+  }, errorFocus.focusFirstError);
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit}>
+    <Box component="form" ref={errorFocus.ref} noValidate onSubmit={onSubmit}>
       <DialogContent sx={{ pt: 1 }}>
         <Stack spacing={2.5} sx={{ pt: 1 }}>
           <TextField

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { createGradeBodySchema, type Grade } from '@fics/contracts';
 import { CycleLevelFields } from '../../../components/CycleLevelFields';
+import { useErrorFocus } from '../../../components/error-focus';
 import { applyServerErrors } from '../../../components/form-errors';
 import { FormError } from '../../../components/FormError';
 import { SubmitButton } from '../../../components/SubmitButton';
@@ -85,7 +86,9 @@ export function GradeForm({ collegeId, grade, onClose, defaults, onSaved }: Grad
       level: grade?.level ?? defaults?.level ?? '',
       name: grade?.name ?? defaults?.name ?? '',
     },
+    shouldFocusError: false,
   });
+  const errorFocus = useErrorFocus();
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
@@ -101,15 +104,20 @@ export function GradeForm({ collegeId, grade, onClose, defaults, onSaved }: Grad
       }
     } catch (error) {
       // A duplicate grade (409) is about the name given to that level and cycle.
-      if (!applyServerErrors(error, setError, ['cicle', 'level', 'name'], { conflictField: 'name' })) {
+      if (
+        !applyServerErrors(error, setError, ['cicle', 'level', 'name'], {
+          conflictField: 'name',
+          focus: errorFocus.focusFirstError,
+        })
+      ) {
         toast.error(t('errors.generic'));
         setFailure(t('errors.genericInline'));
       }
     }
-  });
+  }, errorFocus.focusFirstError);
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit}>
+    <Box component="form" ref={errorFocus.ref} noValidate onSubmit={onSubmit}>
       <DialogContent sx={{ pt: 1 }}>
         <Stack spacing={2.5} sx={{ pt: 1 }}>
           <CycleLevelFields control={control} setValue={setValue} />

@@ -8,6 +8,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { useErrorFocus } from '../../../components/error-focus';
 import { applyServerErrors } from '../../../components/form-errors';
 import { FormError } from '../../../components/FormError';
 import { SubmitButton } from '../../../components/SubmitButton';
@@ -93,7 +94,9 @@ function EditForm({
   } = useForm<{ value: string }, unknown, { value: string }>({
     resolver: zodResolver(z.object({ value: schema })),
     defaultValues: { value },
+    shouldFocusError: false,
   });
+  const errorFocus = useErrorFocus();
   const text = watch('value');
   const tooShort = text.trim().length < minLength;
 
@@ -105,12 +108,12 @@ function EditForm({
       onDone();
     } catch (error) {
       // The server names the profile field; this form calls it 'value'.
-      if (!applyServerErrors(error, setError, { [field]: 'value' })) {
+      if (!applyServerErrors(error, setError, { [field]: 'value' }, { focus: errorFocus.focusFirstError })) {
         toast.error(t('errors.generic'));
         setFailure(t('errors.genericInline'));
       }
     }
-  });
+  }, errorFocus.focusFirstError);
 
   const helper: ReactNode = (
     <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
@@ -122,7 +125,13 @@ function EditForm({
   );
 
   return (
-    <Box component="form" noValidate onSubmit={(event) => void submit(event)} sx={{ pt: 1 }}>
+    <Box
+      component="form"
+      ref={errorFocus.ref}
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      sx={{ pt: 1 }}
+    >
       <TextField
         {...register('value')}
         label={label}

@@ -20,6 +20,7 @@ import { userMessages, type User } from '@fics/contracts';
 import { FormError } from '../../../components/FormError';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { useToast } from '../../../components/toast';
+import { useErrorFocus } from '../../../components/error-focus';
 import { applyServerErrors } from '../../../components/form-errors';
 import { useUpdateProfile } from '../api';
 
@@ -69,7 +70,9 @@ export function PhoneDialog({ user, onClose }: { user: User; onClose: () => void
   } = useForm<PhoneForm>({
     resolver: zodResolver(phoneFormSchema),
     defaultValues: { phoneNumber: user.phoneNumber ?? '' },
+    shouldFocusError: false,
   });
+  const errorFocus = useErrorFocus();
 
   const save = async (phoneNumber: string | null) => {
     setFailure(null);
@@ -79,7 +82,7 @@ export function PhoneDialog({ user, onClose }: { user: User; onClose: () => void
       toast.success(userMessages.phoneUpdated);
       onClose();
     } catch (error) {
-      if (!applyServerErrors(error, setError, ['phoneNumber'])) {
+      if (!applyServerErrors(error, setError, ['phoneNumber'], { focus: errorFocus.focusFirstError })) {
         toast.error(t('errors.generic'));
         setFailure(t('errors.genericInline'));
       }
@@ -98,8 +101,11 @@ export function PhoneDialog({ user, onClose }: { user: User; onClose: () => void
     >
       <Box
         component="form"
+        ref={errorFocus.ref}
         noValidate
-        onSubmit={(event) => void handleSubmit((data) => save(data.phoneNumber))(event)}
+        onSubmit={(event) =>
+          void handleSubmit((data) => save(data.phoneNumber), errorFocus.focusFirstError)(event)
+        }
       >
         <DialogTitle id={titleId}>{t('profile.phoneTitle')}</DialogTitle>
         <DialogContent>

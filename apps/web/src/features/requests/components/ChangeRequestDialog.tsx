@@ -20,6 +20,7 @@ import {
   type User,
 } from '@fics/contracts';
 import { isApiError } from '../../../lib/api-client';
+import { useErrorFocus } from '../../../components/error-focus';
 import { applyServerErrors } from '../../../components/form-errors';
 import { FormError } from '../../../components/FormError';
 import { SubmitButton } from '../../../components/SubmitButton';
@@ -115,7 +116,9 @@ function ChangeRequestForm({ user, onClose }: { user: User; onClose: () => void 
   const form = useForm<ChangeValues, unknown, CreateChangeRequestBody>({
     resolver: zodResolver(schema),
     defaultValues: { studentExplanation: '', ...emptyPlacement },
+    shouldFocusError: false,
   });
+  const errorFocus = useErrorFocus();
   const {
     control,
     register,
@@ -132,7 +135,7 @@ function ChangeRequestForm({ user, onClose }: { user: User; onClose: () => void 
       toast.success(t('requests.changeSent'));
       onClose();
     } catch (error) {
-      if (applyServerErrors(error, setError, serverFields)) {
+      if (applyServerErrors(error, setError, serverFields, { focus: errorFocus.focusFirstError })) {
         return;
       }
       // 409: a request already waits ('Ya tienes una solicitud de cambio pendiente').
@@ -142,11 +145,11 @@ function ChangeRequestForm({ user, onClose }: { user: User; onClose: () => void 
           : t('errors.genericInline'),
       );
     }
-  });
+  }, errorFocus.focusFirstError);
 
   return (
     <FormProvider {...form}>
-      <Box component="form" noValidate onSubmit={onSubmit}>
+      <Box component="form" ref={errorFocus.ref} noValidate onSubmit={onSubmit}>
         <DialogContent sx={{ pt: 1 }}>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <Typography variant="body2" color="text.secondary">

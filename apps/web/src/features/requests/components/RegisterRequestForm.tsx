@@ -18,6 +18,7 @@ import {
 import { isApiError } from '../../../lib/api-client';
 import { capitalise } from '../../../lib/user-display';
 import { useRoles } from '../../../lib/resources';
+import { useErrorFocus } from '../../../components/error-focus';
 import { applyServerErrors } from '../../../components/form-errors';
 import { FormError } from '../../../components/FormError';
 import { SubmitButton } from '../../../components/SubmitButton';
@@ -95,7 +96,9 @@ export function RegisterRequestForm({ onBack }: { onBack: () => void }) {
   const form = useForm<RegisterValues, unknown, CreateRegisterRequestBody>({
     resolver: zodResolver(formSchema),
     defaultValues: { email: '', name: '', role: '', userComment: '', website: '', ...emptyPlacement },
+    shouldFocusError: false,
   });
+  const errorFocus = useErrorFocus();
   const {
     control,
     register,
@@ -112,7 +115,7 @@ export function RegisterRequestForm({ onBack }: { onBack: () => void }) {
       const { message } = await send.mutateAsync(body);
       setSent(message);
     } catch (error) {
-      if (applyServerErrors(error, setError, serverFields)) {
+      if (applyServerErrors(error, setError, serverFields, { focus: errorFocus.focusFirstError })) {
         return;
       }
       // 429 (too many requests) and 409 carry the Spanish reason.
@@ -122,7 +125,7 @@ export function RegisterRequestForm({ onBack }: { onBack: () => void }) {
           : t('errors.genericInline'),
       );
     }
-  });
+  }, errorFocus.focusFirstError);
 
   if (sent) {
     return (
@@ -139,7 +142,7 @@ export function RegisterRequestForm({ onBack }: { onBack: () => void }) {
 
   return (
     <FormProvider {...form}>
-      <Box component="form" noValidate onSubmit={onSubmit} sx={{ pt: 1 }}>
+      <Box component="form" ref={errorFocus.ref} noValidate onSubmit={onSubmit} sx={{ pt: 1 }}>
         <Stack spacing={2}>
           <Typography variant="body2" color="text.secondary">
             {t('requests.registerIntro')}

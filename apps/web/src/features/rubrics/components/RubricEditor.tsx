@@ -20,6 +20,7 @@ import {
   type Rubric,
   type RubricBody,
 } from '@fics/contracts';
+import { useErrorFocus } from '../../../components/error-focus';
 import { applyServerErrors } from '../../../components/form-errors';
 import { FormError } from '../../../components/FormError';
 import { LeavePageGuard } from '../../../components/LeavePageGuard';
@@ -73,7 +74,9 @@ export function RubricEditor({ rubric, onSaved }: RubricEditorProps) {
     // is not flagged as empty the moment it appears.
     mode: 'onSubmit',
     reValidateMode: 'onChange',
+    shouldFocusError: false,
   });
+  const errorFocus = useErrorFocus();
   const { control, handleSubmit, getValues, setError, setFocus, formState } = form;
   const columnsArray = useFieldArray({ control, name: 'columns' });
   const itemsArray = useFieldArray({ control, name: 'items' });
@@ -164,7 +167,11 @@ export function RubricEditor({ rubric, onSaved }: RubricEditorProps) {
       toast.success(rubric ? rubricMessages.updated : rubricMessages.created);
       onSaved(saved);
     } catch (error) {
-      if (applyServerErrors(error, setError, serverFieldsFor(getValues()) as Record<string, never>)) {
+      if (
+        applyServerErrors(error, setError, serverFieldsFor(getValues()) as Record<string, never>, {
+          focus: errorFocus.focusFirstError,
+        })
+      ) {
         return;
       }
       toast.error(t('errors.generic'));
@@ -186,9 +193,10 @@ export function RubricEditor({ rubric, onSaved }: RubricEditorProps) {
   return (
     <Box
       component="form"
+      ref={errorFocus.ref}
       noValidate
       aria-label={rubric ? t('rubrics.editTitle') : t('rubrics.newTitle')}
-      onSubmit={(event) => void handleSubmit(save)(event)}
+      onSubmit={(event) => void handleSubmit(save, errorFocus.focusFirstError)(event)}
     >
       <Stack spacing={3}>
         <Section title={t('rubrics.details')}>

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { commentLimits, commentMessages } from '@fics/contracts';
 import { ChunkBoundary } from '../../../components/ChunkBoundary';
 import { FormError } from '../../../components/FormError';
+import { useErrorFocus } from '../../../components/error-focus';
 import { serverFieldErrors } from '../../../components/form-errors';
 import { useToast } from '../../../components/toast';
 import { visuallyHidden } from '../../../components/visually-hidden';
@@ -127,6 +128,7 @@ export function CommentForm({
   const [pending, setPending] = useState(false);
   // A new lazy component per attempt: React.lazy remembers a failed fetch, 'Reintentar' must not.
   const [Editor, setEditor] = useState(() => lazy(loadEditor));
+  const errorFocus = useErrorFocus();
 
   const submit = async () => {
     if (pending) {
@@ -136,6 +138,7 @@ export function CommentForm({
     setFieldError(invalid);
     setFailure(null);
     if (invalid) {
+      errorFocus.focusFirstError();
       return;
     }
     setPending(true);
@@ -148,6 +151,7 @@ export function CommentForm({
       const field = serverFieldErrors(error, ['text']).text;
       if (field) {
         setFieldError(field);
+        errorFocus.focusFirstError();
       } else {
         toast.error(commentMessages.actionFailed);
         setFailure(
@@ -164,6 +168,7 @@ export function CommentForm({
   return (
     <Box
       component="form"
+      ref={errorFocus.ref}
       noValidate
       aria-labelledby={labelId}
       onSubmit={(event) => {

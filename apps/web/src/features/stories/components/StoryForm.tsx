@@ -20,15 +20,19 @@ import SendOutlined from '@mui/icons-material/SendOutlined';
 import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, FormProvider, useForm, useWatch, type Path } from 'react-hook-form';
+import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { storyLimits, storyMessages, type Story } from '@fics/contracts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { useErrorFocus } from '../../../components/error-focus';
 import { applyServerErrors, serverFieldErrors } from '../../../components/form-errors';
+import { useStickyInset } from '../../../components/sticky-inset';
 import { FormError } from '../../../components/FormError';
 import { LeavePageGuard } from '../../../components/LeavePageGuard';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-client';
+import { useRegisterUnsavedWork, type SaveOutcome } from '../../../lib/unsaved-work-registry';
 import { useSession } from '../../auth';
 import { useCreateStory, useUpdateStory, type StoryFormInput } from '../api';
 import { unsavedWorkKey, useUnsavedWork, type StoredWork, type UnsavedWork } from '../unsaved-work';
@@ -52,6 +56,11 @@ export interface StoryFormProps {
   onSaved: (story: Story, how: 'draft' | 'sent' | 'updated') => void;
   /** Edit mode only: leave edit mode without saving. */
   onCancel?: () => void;
+  /**
+   * The writer already chose to recover the copy kept in this browser (the fic page's 'Recuperar'):
+   * it is put in the form at once instead of being offered again (issue 18.7).
+   */
+  restoreOnOpen?: boolean;
 }
 
 type SavedHow = 'draft' | 'sent' | 'updated';
@@ -82,7 +91,7 @@ const serverFields: Readonly<Record<string, Path<StoryFormValues>>> = {
  * browser's storage as it is written and offered back after a closed tab, a crash or an expired
  * session (issue 9); a failed save keeps everything and says why.
  */
-export function StoryForm({ story, onSaved, onCancel }: StoryFormProps) {
+export function StoryForm({ story, onSaved, onCancel, restoreOnOpen = false }: StoryFormProps) {
   const { t } = useTranslation();
   const toast = useToast();
   const { user } = useSession();
@@ -96,7 +105,11 @@ export function StoryForm({ story, onSaved, onCancel }: StoryFormProps) {
     resolver: zodResolver(schema),
     defaultValues: initialValues(story),
     mode: 'onTouched',
+    // The first error is focused in the page's order, clear of the action bar (useErrorFocus).
+    shouldFocusError: false,
   });
+  const errorFocus = useErrorFocus();
+  const actionBarRef = useStickyInset<HTMLDivElement>('bottom');
   const { control, handleSubmit, getValues, setValue, setError, resetField, getFieldState, formState } = form;
 
   const [confirmDraft, setConfirmDraft] = useState(false);
@@ -190,7 +203,8 @@ export function StoryForm({ story, onSaved, onCancel }: StoryFormProps) {
     return t('errors.genericInline');
   };
 
-  const save = async (how: SavedHow, values: StoryFormOutput) => {
+  /** Saves; true when the server took it. `then: 'stay'` skips onSaved (logging out goes elsewhere). */
+  const save = async (how: SavedHow, values: StoryFormOutput, then: 'onSaved' | 'stay' = 'onSaved') => {
     setFailure(null);
     setSendFailure(null);
     setSendLocationError(undefined);
@@ -220,7 +234,10 @@ export function StoryForm({ story, onSaved, onCancel }: StoryFormProps) {
         setConfirmDraft(false);
       });
       toast.success(savedMessages[how]);
-      onSaved(saved, how);
+      if (then === 'onSaved') {
+        onSaved(saved, how);
+      }
+      return true;
     } catch (error) {
       // Nothing is lost: the form keeps every value, and storage gets them now.
       unsaved.saveNow();
@@ -233,7 +250,7 @@ export function StoryForm({ story, onSaved, onCancel }: StoryFormProps) {
         return;
       }
       setLocationOpen(false);
-      if (applyServerErrors(error, setError, serverFields)) {
+      if (applyServerErrors(error, setError, serverFields, { focus: errorFocus.focusFirstError })) {
         // The messages are on the form's fields: close the dialog to show them.
         setSendOpen(false);
         return;
@@ -246,10 +263,12 @@ export function StoryForm({ story, onSaved, onCancel }: StoryFormProps) {
     } finally {
       setBusy(null);
     }
+    return false;
   };
 
-  const validateThen = (next: () => void) => () => void handleSubmit(next)();
-  const submitAs = (how: SavedHow) => () => void handleSubmit((values) => save(how, values))();
+  const validateThen = (next: () => void) => () => void handleSubmit(next, errorFocus.focusFirstError)();
+  const submitAs = (how: SavedHow) => () =>
+    void handleSubmit((values) => save(how, values), errorFocus.focusFirstError)();
 
   const sendWith = (place: LocationValue) => {
     setValue('location', place.location, { shouldDirty: true });
@@ -259,12 +278,52 @@ export function StoryForm({ story, onSaved, onCancel }: StoryFormProps) {
 
   const dirty = formState.isDirty || restored;
   const pending = busy !== null;
+
+  // The fic page's 'Recuperar' already answered the offer: no second question (issue 18.7).
+  const { offer } = unsaved;
+  useEffect(() => {
+    if (restoreOnOpen && offer) {
+      restore(offer);
+    }
+    // Once, when the copy is found.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [offer, restoreOnOpen]);
+
+  // Issue 18.1: logging out (or the session ending) asks this form before anything is lost.
+  const path = useLocation().pathname;
+  useRegisterUnsavedWork(
+    user
+      ? {
+          userId: user._id,
+          path,
+          kind: mode,
+          hasWork: () => dirty && !finished,
+          save: () =>
+            new Promise<SaveOutcome>((resolve) => {
+              void handleSubmit(
+                async (values) =>
+                  resolve(
+                    (await save(mode === 'edit' ? 'updated' : 'draft', values, 'stay')) ? 'saved' : 'failed',
+                  ),
+                () => resolve('invalid'),
+              )();
+            }),
+          showErrors: errorFocus.focusFirstError,
+          discard: () => {
+            unsaved.clear();
+            flushSync(() => setFinished(true));
+          },
+          keep: unsaved.saveNow,
+        }
+      : null,
+  );
   const titleCounter = t('storyEditor.counter', { count: title.length, max: storyLimits.titleMax });
 
   return (
     <FormProvider {...form}>
       <Box
         component="form"
+        ref={errorFocus.ref}
         noValidate
         aria-label={story ? story.title : t('storyEditor.newTitle')}
         onSubmit={(event) => {
@@ -380,7 +439,13 @@ export function StoryForm({ story, onSaved, onCancel }: StoryFormProps) {
                     {t('storyEditor.editLocation')}
                   </Button>
                   {formState.errors.location ? (
-                    <Typography variant="body2" color="error.dark" role="alert" sx={{ mt: 1 }}>
+                    <Typography
+                      variant="body2"
+                      color="error.dark"
+                      role="alert"
+                      data-error-focus
+                      sx={{ mt: 1 }}
+                    >
                       {formState.errors.location.message}
                     </Typography>
                   ) : null}
@@ -391,6 +456,7 @@ export function StoryForm({ story, onSaved, onCancel }: StoryFormProps) {
         </Grid>
 
         <Paper
+          ref={actionBarRef}
           variant="outlined"
           sx={{
             position: 'sticky',
@@ -522,7 +588,7 @@ export function StoryForm({ story, onSaved, onCancel }: StoryFormProps) {
         }}
       />
       <RestoreDialog
-        work={unsaved.offer}
+        work={restoreOnOpen ? null : unsaved.offer}
         onRestore={restore}
         onDiscard={() => unsaved.resolveOffer('discard')}
       />

@@ -78,6 +78,7 @@ export function AvatarField({
             hidden
             disabled={disabled}
             aria-describedby={error ? errorId : undefined}
+            aria-invalid={Boolean(error)}
             onChange={(event) => {
               const chosen = event.target.files?.[0];
               // Choosing the same file again after an error must fire onChange again.

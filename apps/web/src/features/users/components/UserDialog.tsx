@@ -25,6 +25,7 @@ import {
   type User,
 } from '@fics/contracts';
 import { isApiError } from '../../../lib/api-client';
+import { useErrorFocus } from '../../../components/error-focus';
 import { applyServerErrors, serverFieldErrors } from '../../../components/form-errors';
 import { FormError } from '../../../components/FormError';
 import { PageLoader } from '../../../components/PageLoader';
@@ -155,7 +156,9 @@ function UserForm({
   const form = useForm<UserFormValues>({
     resolver,
     defaultValues: initialValues(target, roles, actorRole),
+    shouldFocusError: false,
   });
+  const errorFocus = useErrorFocus();
   const {
     control,
     register,
@@ -179,6 +182,7 @@ function UserForm({
 
   const onSubmit = handleSubmit(async (values) => {
     if (fileError) {
+      errorFocus.focusFirstError();
       return;
     }
     setFailure(null);
@@ -205,8 +209,12 @@ function UserForm({
       const { file: fileMessage } = serverFieldErrors(error, ['file']);
       if (fileMessage) {
         setFileError(fileMessage);
+        errorFocus.focusFirstError();
       }
-      if (applyServerErrors(error, setError, userFormFields) || fileMessage) {
+      if (
+        applyServerErrors(error, setError, userFormFields, { focus: errorFocus.focusFirstError }) ||
+        fileMessage
+      ) {
         return;
       }
       if (isApiError(error) && [403, 404, 409, 413].includes(error.status) && error.message) {
@@ -219,7 +227,7 @@ function UserForm({
     } finally {
       onBusyChange(false);
     }
-  });
+  }, errorFocus.focusFirstError);
 
   const nameField = (
     <TextField
@@ -246,7 +254,7 @@ function UserForm({
   );
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'contents' }}>
+    <Box component="form" ref={errorFocus.ref} noValidate onSubmit={onSubmit} sx={{ display: 'contents' }}>
       <DialogContent dividers>
         <Stack spacing={2.5}>
           {editedUser ? (

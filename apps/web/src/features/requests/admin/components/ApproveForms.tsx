@@ -29,6 +29,7 @@ import {
   type ChangeRequest,
   type RegisterRequest,
 } from '@fics/contracts';
+import { useErrorFocus, type ErrorFocus } from '../../../../components/error-focus';
 import { applyServerErrors, type ServerFields } from '../../../../components/form-errors';
 import { FormError } from '../../../../components/FormError';
 import { SubmitButton } from '../../../../components/SubmitButton';
@@ -169,12 +170,13 @@ function useApproveSubmit<T extends FieldValues, B>(options: {
   setError: UseFormSetError<T>;
   fields: ServerFields<Path<T>>;
   onFinished: (outcome: ApproveOutcome) => void;
-}): { inline: string | null; submit: (body: B) => Promise<void> } {
+}): { inline: string | null; submit: (body: B) => Promise<void>; errorFocus: ErrorFocus<HTMLFormElement> } {
   const { kind, accept, setError, fields, onFinished } = options;
   const { t } = useTranslation();
   const toast = useToast();
   const failure = useActionFailure(kind);
   const [inline, setInline] = useState<string | null>(null);
+  const errorFocus = useErrorFocus();
   const submit = async (body: B) => {
     setInline(null);
     try {
@@ -182,7 +184,7 @@ function useApproveSubmit<T extends FieldValues, B>(options: {
       toast.success(t('requestsAdmin.approved'));
       onFinished('approved');
     } catch (error) {
-      if (applyServerErrors(error, setError, fields)) {
+      if (applyServerErrors(error, setError, fields, { focus: errorFocus.focusFirstError })) {
         return;
       }
       if (failure(error) === 'conflict') {
@@ -192,18 +194,20 @@ function useApproveSubmit<T extends FieldValues, B>(options: {
       }
     }
   };
-  return { inline, submit };
+  return { inline, submit, errorFocus };
 }
 
 /** The approve form's frame: its fields, the failure line, Cancelar and Aprobar. */
 function ApproveFormShell({
   onSubmit,
+  formRef,
   inline,
   pending,
   onCancel,
   children,
 }: {
   onSubmit: (event?: BaseSyntheticEvent) => Promise<void>;
+  formRef: ErrorFocus<HTMLFormElement>['ref'];
   inline: string | null;
   pending: boolean;
   onCancel: () => void;
@@ -211,7 +215,13 @@ function ApproveFormShell({
 }) {
   const { t } = useTranslation();
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('requestsAdmin.approve')}>
+    <Box
+      component="form"
+      ref={formRef}
+      noValidate
+      onSubmit={onSubmit}
+      aria-label={t('requestsAdmin.approve')}
+    >
       <DialogContent sx={{ pt: 1 }}>
         <Stack spacing={2.5} sx={{ pt: 1 }}>
           {children}
@@ -261,8 +271,9 @@ export function ChangeApproveForm({
   } = useForm<ChangeInput, unknown, ChangeOutput>({
     resolver: zodResolver(acceptChangeRequestBodySchema),
     defaultValues: { ...(defaults ?? requestPlacement(request)), adminComments: '' },
+    shouldFocusError: false,
   });
-  const { inline, submit } = useApproveSubmit({
+  const { inline, submit, errorFocus } = useApproveSubmit({
     kind: 'change',
     accept: (body: ChangeOutput) => accept.mutateAsync({ id: request._id, body }),
     setError,
@@ -272,7 +283,8 @@ export function ChangeApproveForm({
 
   return (
     <ApproveFormShell
-      onSubmit={handleSubmit(submit)}
+      onSubmit={handleSubmit(submit, errorFocus.focusFirstError)}
+      formRef={errorFocus.ref}
       inline={inline}
       pending={isSubmitting}
       onCancel={onCancel}
@@ -316,8 +328,9 @@ export function RegisterApproveForm({
       ...(defaults ?? requestPlacement(request)),
       adminComments: '',
     },
+    shouldFocusError: false,
   });
-  const { inline, submit } = useApproveSubmit({
+  const { inline, submit, errorFocus } = useApproveSubmit({
     kind: 'register',
     accept: (body: RegisterOutput) => accept.mutateAsync({ id: request._id, body }),
     setError,
@@ -327,7 +340,8 @@ export function RegisterApproveForm({
 
   return (
     <ApproveFormShell
-      onSubmit={handleSubmit(submit)}
+      onSubmit={handleSubmit(submit, errorFocus.focusFirstError)}
+      formRef={errorFocus.ref}
       inline={inline}
       pending={isSubmitting}
       onCancel={onCancel}

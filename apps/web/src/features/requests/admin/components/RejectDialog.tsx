@@ -10,6 +10,7 @@ import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { requestLimits, requestMessages } from '@fics/contracts';
 import { FormError } from '../../../../components/FormError';
+import { useErrorFocus } from '../../../../components/error-focus';
 import { SubmitButton } from '../../../../components/SubmitButton';
 import { useToast } from '../../../../components/toast';
 import { useDenyChangeRequest, useDenyRegisterRequest } from '../../admin-api';
@@ -62,6 +63,7 @@ function RejectForm({
   const [comments, setComments] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [inline, setInline] = useState<string | null>(null);
+  const errorFocus = useErrorFocus();
   const pending = denyChange.isPending || denyRegister.isPending;
 
   const submit = async () => {
@@ -69,6 +71,7 @@ function RejectForm({
     const adminComments = comments.trim();
     if (adminComments.length > requestLimits.adminCommentsMax) {
       setError(requestMessages.adminCommentsMax);
+      errorFocus.focusFirstError();
       return;
     }
     try {
@@ -88,6 +91,7 @@ function RejectForm({
   return (
     <Box
       component="form"
+      ref={errorFocus.ref}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();

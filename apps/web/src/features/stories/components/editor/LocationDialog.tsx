@@ -13,6 +13,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { locationField } from '@fics/contracts';
+import { useErrorFocus } from '../../../../components/error-focus';
 import { FormError } from '../../../../components/FormError';
 import { LocationPicker, type LocationValue } from './LocationPicker';
 import { useMapConfig } from './use-map-config';
@@ -65,6 +66,8 @@ export function LocationDialog({
   const { config, isPending: configPending } = useMapConfig(open);
   const [value, setValue] = useState<LocationValue>(initial);
   const [error, setError] = useState<string | undefined>();
+  const errorFocus = useErrorFocus();
+  const { focusFirstError } = errorFocus;
 
   useEffect(() => {
     if (open) {
@@ -78,13 +81,15 @@ export function LocationDialog({
   useEffect(() => {
     if (serverError) {
       setError(serverError);
+      focusFirstError();
     }
-  }, [serverError]);
+  }, [serverError, focusFirstError]);
 
   const confirm = () => {
     const parsed = locationField.safeParse(value.location);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message);
+      errorFocus.focusFirstError();
       return;
     }
     onConfirm({ location: parsed.data, locationURL: value.locationURL });
@@ -103,6 +108,7 @@ export function LocationDialog({
       <DialogContent>
         <Box
           component="form"
+          ref={errorFocus.ref}
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
