@@ -28,6 +28,7 @@ export const evaluationMessages = {
   rowsRequired: 'La evaluación necesita al menos una fila',
   oneCheckPerRow: 'Marca solo una casilla por fila',
   criterionNotCheckable: 'El criterio no tiene puntaje: marca una de las otras columnas',
+  incompleteInvalid: 'La confirmación de criterios sin evaluar no es válida',
   storyRequired: 'La fic es requerida',
   userMismatch: 'El estudiante indicado no es el autor de esta fic',
   onlyTeachers: 'Solo los docentes pueden evaluar fics',
@@ -36,6 +37,12 @@ export const evaluationMessages = {
   alreadyEvaluated: 'Esta fic ya tiene una evaluación: actualízala en vez de crear otra',
   evaluatedByOther: 'Otro docente ya evaluó esta fic',
   published: 'Esta fic ya fue publicada: su evaluación no se puede cambiar',
+  /** A grid with rows left unmarked and no `incomplete: true` (the teacher's confirmation). */
+  missing: (criteria: readonly string[]) => `Falta evaluar: ${criteria.join(', ')}`,
+  /** With a rubric, the rows are its criteria: none added, none left out. */
+  criterionNotInRubric: (criterion: string) => `El criterio «${criterion}» no está en la rúbrica`,
+  rubricCriteriaMissing: (criteria: readonly string[]) =>
+    `Faltan criterios de la rúbrica: ${criteria.join(', ')}`,
   sent: 'Evaluación enviada exitosamente',
   updated: 'Evaluación actualizada exitosamente',
 } as const;
@@ -44,6 +51,31 @@ export const evaluationCommentField = z
   .string({ error: evaluationMessages.commentMax })
   .transform((value) => value.trim())
   .pipe(z.string().max(evaluationLimits.commentMax, evaluationMessages.commentMax));
+
+/** A row's criterion: the text of its first cell, or 'Fila N' when it has none. */
+export function criterionOf(
+  grid: { columns: readonly { key: string }[] },
+  row: Readonly<Record<string, { value: string }>>,
+  index: number,
+): string {
+  const first = grid.columns[0] ? row[cellField(grid.columns[0].key)]?.value.trim() : '';
+  return first || `Fila ${index + 1}`;
+}
+
+/**
+ * The criteria no level was marked for (rows without a checked cell), in the grid's order. An
+ * evaluation with any is refused unless the teacher confirmed it (`incomplete: true`): the spec
+ * lets a row go unmarked (its score counts the checked cells), issue 18 asks that it never happen
+ * without a word.
+ */
+export function missingCriteria(grid: {
+  columns: readonly { key: string }[];
+  items: readonly Readonly<Record<string, { value: string; checked: boolean }>>[];
+}): string[] {
+  return grid.items.flatMap((row, index) =>
+    Object.values(row).some((cell) => cell.checked) ? [] : [criterionOf(grid, row, index)],
+  );
+}
 
 /** Adds an issue for each row with two checked cells or a checked criterion. */
 function checkMarks(grid: { columns: RubricColumn[]; items: RubricRow[] }, ctx: z.RefinementCtx): void {
@@ -85,6 +117,8 @@ export const createEvaluationBodySchema = z
     rubricId: idSchema.nullable().optional(),
     ...evaluationGridShape,
     comment: evaluationCommentField.default(''),
+    /** The teacher confirmed leaving the criteria without a level (missingCriteria) unmarked. */
+    incomplete: z.boolean({ error: evaluationMessages.incompleteInvalid }).default(false),
   })
   .transform((value, ctx) => {
     const grid = normalizeGrid(value, ctx, true);
@@ -94,6 +128,7 @@ export const createEvaluationBodySchema = z
       userId: value.userId,
       rubricId: value.rubricId ?? null,
       comment: value.comment,
+      incomplete: value.incomplete,
       ...grid,
     };
   });
@@ -103,11 +138,15 @@ export type CreateEvaluationInput = z.input<typeof createEvaluationBodySchema>;
 /**
  * PATCH /evaluations/:id: `items` and `comment` (spec 001 §7), and `columns` when the grid's
  * columns change too; the rows are checked against the columns that result. The score is recomputed.
+ * `rubricId`: the rubric a new grid was copied from (its criteria are then the rows'); without it
+ * the rows keep the evaluation's criteria. `incomplete` as in POST.
  */
 export const updateEvaluationBodySchema = z.object({
+  rubricId: idSchema.optional(),
   columns: gridShape.columns.optional(),
   items: evaluationGridShape.items.optional(),
   comment: evaluationCommentField.optional(),
+  incomplete: z.boolean({ error: evaluationMessages.incompleteInvalid }).default(false),
 });
 export type UpdateEvaluationBody = z.infer<typeof updateEvaluationBodySchema>;
 

@@ -1,13 +1,17 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import {
+  criterionOf,
   evaluationMessages,
   gridMaxScore,
   gridScore,
+  missingCriteria,
   parseEvaluationGrid,
   rubricMessages,
   storyMessages,
   type CreateEvaluationBody,
   type Evaluation,
+  type RubricColumn,
+  type RubricRow,
   type UpdateEvaluationBody,
 } from '@fics/contracts';
 import type { Db, DbOrTx } from '../../db/client';
@@ -101,15 +105,59 @@ async function raceError(
   return conflict(conflictMessage(action, current.status));
 }
 
-/** A rubric of the caller's, or a 400 on `rubricId`. */
-async function checkRubric(db: DbOrTx, actor: Actor, rubricId: string): Promise<void> {
+type Grid = { columns: RubricColumn[]; items: RubricRow[] };
+
+/** A rubric of the caller's, or a 400 on `rubricId`; returns its grid. */
+async function checkRubric(db: DbOrTx, actor: Actor, rubricId: string): Promise<Grid> {
   const [rubric] = await db
-    .select({ id: rubrics.id })
+    .select({ columns: rubrics.columns, items: rubrics.items })
     .from(rubrics)
     .where(and(eq(rubrics.id, rubricId), eq(rubrics.ownerId, actor.userId)))
     .limit(1);
   if (!rubric) {
     throw validationError({ rubricId: rubricMessages.notFound });
+  }
+  return rubric;
+}
+
+/**
+ * The rows of an evaluation are the criteria of the grid it came from (the rubric, or the
+ * evaluation's own grid on an update): a criterion added is refused on its row, the ones left out
+ * are named on `items`. Otherwise leaving a row out would pass for a complete evaluation.
+ */
+function checkCriteria(grid: Grid, reference: Grid): void {
+  const expected = new Map<string, number>();
+  reference.items.forEach((row, index) => {
+    const criterion = criterionOf(reference, row, index);
+    expected.set(criterion, (expected.get(criterion) ?? 0) + 1);
+  });
+  const errors: Record<string, string> = {};
+  grid.items.forEach((row, index) => {
+    const criterion = criterionOf(grid, row, index);
+    const left = expected.get(criterion) ?? 0;
+    if (left === 0) {
+      errors[`items.${index}`] = evaluationMessages.criterionNotInRubric(criterion);
+    } else {
+      expected.set(criterion, left - 1);
+    }
+  });
+  const missing = [...expected].flatMap(([criterion, count]) => Array<string>(count).fill(criterion));
+  if (missing.length > 0) {
+    errors.items = evaluationMessages.rubricCriteriaMissing(missing);
+  }
+  if (Object.keys(errors).length > 0) {
+    throw validationError(errors);
+  }
+}
+
+/**
+ * Every criterion gets a level, unless the teacher confirmed leaving the ones named unmarked
+ * (`incomplete`, after the form's dialog 'Falta evaluar: …'): a 400 on `items` names them.
+ */
+function checkComplete(grid: Grid, incomplete: boolean): void {
+  const missing = missingCriteria(grid);
+  if (missing.length > 0 && !incomplete) {
+    throw validationError({ items: evaluationMessages.missing(missing) });
   }
 }
 
@@ -129,10 +177,11 @@ export async function createEvaluation(options: {
   if (input.userId !== undefined && input.userId !== row.authorId) {
     throw validationError({ userId: evaluationMessages.userMismatch });
   }
-  if (input.rubricId) {
-    await checkRubric(db, actor, input.rubricId);
-  }
   const grid = { columns: input.columns, items: input.items };
+  if (input.rubricId) {
+    checkCriteria(grid, await checkRubric(db, actor, input.rubricId));
+  }
+  checkComplete(grid, input.incomplete);
   const allowed = allowedStatuses('evaluate', 'gradeTeacher');
   await db.transaction(async (tx) => {
     const [story] = await tx
@@ -202,6 +251,18 @@ export async function updateEvaluation(options: {
     throw validationError(fieldErrorsOf(parsed.error));
   }
   const grid = { columns: parsed.data.columns, items: parsed.data.items };
+  if (input.rubricId || input.items) {
+    checkCriteria(
+      grid,
+      input.rubricId
+        ? await checkRubric(db, actor, input.rubricId)
+        : { columns: current.columns, items: current.items },
+    );
+  }
+  if (input.items || input.columns) {
+    // A new comment alone leaves the grid as the teacher confirmed it.
+    checkComplete(grid, input.incomplete);
+  }
   await db.transaction(async (tx) => {
     const now = new Date();
     const [story] = await tx
@@ -215,18 +276,28 @@ export async function updateEvaluation(options: {
         'updateEvaluation',
       );
     }
-    const [updated] = await tx
-      .update(evaluations)
-      .set({
-        ...grid,
-        comment: input.comment ?? current.comment,
-        score: parsed.data.score,
-        maxScore: gridMaxScore(grid),
-        round: story.rounds,
-        updatedAt: now,
-      })
-      .where(and(eq(evaluations.id, evaluationId), eq(evaluations.teacherId, actor.userId)))
-      .returning({ id: evaluations.id });
+    let updated: { id: string } | undefined;
+    try {
+      [updated] = await tx
+        .update(evaluations)
+        .set({
+          ...grid,
+          ...(input.rubricId ? { rubricId: input.rubricId } : {}),
+          comment: input.comment ?? current.comment,
+          score: parsed.data.score,
+          maxScore: gridMaxScore(grid),
+          round: story.rounds,
+          updatedAt: now,
+        })
+        .where(and(eq(evaluations.id, evaluationId), eq(evaluations.teacherId, actor.userId)))
+        .returning({ id: evaluations.id });
+    } catch (error) {
+      if (isForeignKeyViolation(error) && input.rubricId) {
+        // The rubric was deleted since it was checked.
+        throw validationError({ rubricId: rubricMessages.notFound });
+      }
+      throw error;
+    }
     if (!updated) {
       throw forbidden();
     }

@@ -31,10 +31,11 @@ describe('evaluating fics: POST and PATCH /evaluations', () => {
   const statusOf = async (id: string) =>
     (await t.app.db.select({ status: stories.status }).from(stories).where(eq(stories.id, id)))[0]?.status;
   const evaluationsOf = (id: string) => t.app.db.$count(evaluations, eq(evaluations.storyId, id));
-  const insertRubric = async (ownerId: string) => {
+  /** A rubric with the default grid's rows (one per entry of `rows`; criteria 'Criterio 1', …). */
+  const insertRubric = async (ownerId: string, rows: (string | null)[] = [null, null]) => {
     const [row] = await t.app.db
       .insert(rubrics)
-      .values({ ownerId, title: 'Rúbrica de cuentos', description: 'Para fics', ...evaluationGrid() })
+      .values({ ownerId, title: 'Rúbrica de cuentos', description: 'Para fics', ...evaluationGrid(rows) })
       .returning({ id: rubrics.id });
     return row!.id;
   };
@@ -169,10 +170,12 @@ describe('evaluating fics: POST and PATCH /evaluations', () => {
     expect(await evaluationsOf(story._id)).toBe(0);
     expect(await statusOf(story._id)).toBe('REVIEWING');
 
-    // Seventy characters (surrounding spaces trimmed) and no checks at all are fine.
+    // Seventy characters (surrounding spaces trimmed) are fine, and so is a row left unmarked once
+    // the teacher confirmed it.
     const ok = await postEvaluation(t.app, w.teacher.headers, story._id, {
       ...evaluationGrid([null, '3']),
       comment: ` ${'y'.repeat(70)} `,
+      incomplete: true,
     });
     expect(ok.statusCode).toBe(201);
     expect(ok.json()).toMatchObject({ evaluation: { score: 1, maxScore: 6, comment: 'y'.repeat(70) } });
@@ -236,7 +239,9 @@ describe('evaluating fics: POST and PATCH /evaluations', () => {
     expect(unknown.statusCode).toBe(404);
     expect(await statusOf(story._id)).toBe('REVIEWING');
 
+    // A grid of another rubric of theirs, with three criteria.
     const res = await patchEvaluation(t.app, w.teacher.headers, evaluation._id, {
+      rubricId: await insertRubric(w.teacher.id, [null, null, null]),
       items: evaluationGrid(['1', '1', '3']).items,
       score: 0,
     });
@@ -282,5 +287,70 @@ describe('evaluating fics: POST and PATCH /evaluations', () => {
     }
     const [row] = await t.app.db.select().from(evaluations).where(eq(evaluations.id, evaluation._id));
     expect(row).toMatchObject({ score: 5, maxScore: 6, comment: 'Muy buen trabajo' });
+  });
+
+  it('asks for every criterion: one left unmarked is refused by name unless the teacher confirmed it', async () => {
+    const story = await createStory(t.app, w.author.headers, { draft: false });
+    const rubricId = await insertRubric(w.teacher.id, [null, null, null]);
+    const errorsOf = (res: { json: () => unknown }) =>
+      (res.json() as { type: string; errors: Record<string, string> }).errors;
+
+    // One of three marked, no confirmation: 400 naming the two others; nothing written.
+    const partial = await postEvaluation(t.app, w.teacher.headers, story._id, {
+      rubricId,
+      ...evaluationGrid(['1', null, null]),
+    });
+    expect(partial.statusCode).toBe(400);
+    expect(partial.json()).toMatchObject({ type: 'VALIDATION_ERROR' });
+    expect(errorsOf(partial)).toEqual({ items: 'Falta evaluar: Criterio 2, Criterio 3' });
+    const refused: [Record<string, unknown>, Record<string, string>][] = [
+      [{ incomplete: 'sí' }, { incomplete: evaluationMessages.incompleteInvalid }],
+      // Leaving a row out is not a way around it: the rubric's criteria are all there, and only they.
+      [
+        { rubricId, ...evaluationGrid(['1', '2']), incomplete: true },
+        { items: 'Faltan criterios de la rúbrica: Criterio 3' },
+      ],
+      [
+        { rubricId, ...evaluationGrid(['1', '2', '3', '1']) },
+        { 'items.3': 'El criterio «Criterio 4» no está en la rúbrica' },
+      ],
+    ];
+    for (const [body, errors] of refused) {
+      const res = await postEvaluation(t.app, w.teacher.headers, story._id, body);
+      expect({ body, code: res.statusCode, errors: errorsOf(res) }).toEqual({ body, code: 400, errors });
+    }
+    expect(await evaluationsOf(story._id)).toBe(0);
+    expect(await statusOf(story._id)).toBe('REVIEWING');
+
+    // Confirmed: accepted, the unmarked criteria worth nothing out of the best possible score.
+    const confirmed = await postEvaluation(t.app, w.teacher.headers, story._id, {
+      rubricId,
+      ...evaluationGrid(['1', null, null]),
+      incomplete: true,
+    });
+    expect(confirmed.statusCode).toBe(201);
+    const { evaluation } = confirmed.json<{ evaluation: Evaluation }>();
+    expect(evaluation).toMatchObject({ score: 3, maxScore: 9, rubricId });
+
+    // An update follows the same rule, and keeps the evaluation's own criteria.
+    const update = (body: Record<string, unknown>) =>
+      patchEvaluation(t.app, w.teacher.headers, evaluation._id, body);
+    const unmarked = await update({ items: evaluationGrid(['1', '2', null]).items });
+    expect({ code: unmarked.statusCode, errors: errorsOf(unmarked) }).toEqual({
+      code: 400,
+      errors: { items: 'Falta evaluar: Criterio 3' },
+    });
+    const dropped = await update({ items: evaluationGrid(['1', '2']).items, incomplete: true });
+    expect({ code: dropped.statusCode, errors: errorsOf(dropped) }).toEqual({
+      code: 400,
+      errors: { items: 'Faltan criterios de la rúbrica: Criterio 3' },
+    });
+    // A new comment alone leaves the confirmed grid as it is.
+    expect((await update({ comment: 'Faltó revisar el resto' })).statusCode).toBe(200);
+    const done = await update({ items: evaluationGrid(['1', '2', '3']).items });
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toMatchObject({
+      evaluation: { score: 6, maxScore: 9, comment: 'Faltó revisar el resto' },
+    });
   });
 });
