@@ -22,6 +22,10 @@ export const evaluations = {
   send: 'Enviar evaluación',
   update: 'Actualizar evaluación',
   rowError: 'Fila {{row}}: {{message}}',
+  // Criteria left without a level (issue 18): named, and sent only once the teacher confirms.
+  missingTitle: 'Faltan criterios por evaluar',
+  missingText: 'Esos criterios quedarán sin puntaje. ¿Enviar la evaluación así?',
+  missingConfirm: 'Enviar sin evaluarlos',
   // The read-only evaluation.
   teacherComment: 'Comentario del docente',
   noComment: 'Sin comentario',

@@ -3,11 +3,16 @@ import type { CreateEvaluationInput, Evaluation, RubricColumn, RubricRow } from 
 import { api, isApiError } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 
-/** PATCH /evaluations/:id: the rows and the comment, and the columns when the grid was replaced. */
+/**
+ * PATCH /evaluations/:id: the rows and the comment, the columns when the grid was replaced, the
+ * rubric it was replaced by, and `incomplete` when the teacher confirmed criteria left unmarked.
+ */
 export interface UpdateEvaluationInput {
+  rubricId?: string;
   columns?: RubricColumn[];
   items: RubricRow[];
   comment: string;
+  incomplete: boolean;
 }
 
 /**

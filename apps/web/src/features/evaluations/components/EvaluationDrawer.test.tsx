@@ -51,6 +51,13 @@ const checkedCells = () =>
     .filter((box) => box.getAttribute('aria-checked') === 'true')
     .map((box) => box.getAttribute('aria-label'));
 
+/** A level for each criterion of the fixtures' rubrics. */
+async function markEveryCriterion(user: ReturnType<typeof userEvent.setup>) {
+  for (const criterion of ['Ortografía', 'Trama', 'Personajes']) {
+    await user.click(cellButton(criterion, 'Logrado', 3));
+  }
+}
+
 async function chooseRubric(user: ReturnType<typeof userEvent.setup>, title: string) {
   await user.click(await screen.findByRole('combobox', { name: 'Rúbrica' }));
   await user.click(await screen.findByRole('option', { name: title }));
@@ -111,6 +118,7 @@ describe('EvaluationDrawer', () => {
     expect(Object.keys(body).sort()).toEqual([
       'columns',
       'comment',
+      'incomplete',
       'items',
       'rubricId',
       'storyId',
@@ -122,6 +130,8 @@ describe('EvaluationDrawer', () => {
       rubricId: 'rubric-1',
       columns: makeRubric().columns,
       comment: 'Muy buena trama.',
+      // Every criterion has its level: nothing to confirm.
+      incomplete: false,
     });
     expect(body).not.toHaveProperty('score');
     const items = body.items as Record<string, { checked: boolean }>[];
@@ -129,6 +139,52 @@ describe('EvaluationDrawer', () => {
       ['col1'],
       ['col1'],
       ['col3'],
+    ]);
+  });
+
+  it('names the criteria without a level and sends them unmarked only once the teacher confirms', async () => {
+    const bodies: Record<string, unknown>[] = [];
+    const { user } = renderDrawer(makeSentStory({}, { canEvaluate: true }), {
+      handlers: {
+        'POST /evaluations': ({ body }) => {
+          bodies.push(body as Record<string, unknown>);
+          return { body: { evaluation: makeEvaluation() } };
+        },
+      },
+    });
+    const panel = await drawer();
+    await chooseRubric(user, 'Comprensión lectora');
+    await user.click(cellButton('Ortografía', 'Logrado', 3));
+    await user.click(within(panel).getByRole('button', { name: 'Enviar evaluación' }));
+
+    // One of three marked: a dialog names the two others, and nothing is sent.
+    const ask = await screen.findByRole('dialog', { name: 'Faltan criterios por evaluar' });
+    expect(ask).toHaveTextContent(
+      'Falta evaluar: Trama, Personajes. Esos criterios quedarán sin puntaje. ¿Enviar la evaluación así?',
+    );
+    expect(bodies).toHaveLength(0);
+    await user.click(within(ask).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Faltan criterios por evaluar' })).toBeNull(),
+    );
+    // Back in the form, the missing ones stay named, and the list follows the checks.
+    expect(within(panel).getByRole('status')).toHaveTextContent('Falta evaluar: Trama, Personajes');
+    await user.click(cellButton('Trama', 'Logrado', 3));
+    expect(within(panel).getByText('Falta evaluar: Personajes')).toBeInTheDocument();
+    expect(bodies).toHaveLength(0);
+
+    await user.click(within(panel).getByRole('button', { name: 'Enviar evaluación' }));
+    const again = await screen.findByRole('dialog', { name: 'Faltan criterios por evaluar' });
+    expect(again).toHaveTextContent('Falta evaluar: Personajes.');
+    await user.click(within(again).getByRole('button', { name: 'Enviar sin evaluarlos' }));
+    expect(await screen.findByText('Evaluación enviada exitosamente')).toBeInTheDocument();
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]).toMatchObject({ incomplete: true, rubricId: 'rubric-1' });
+    const items = bodies[0]!.items as Record<string, { checked: boolean }>[];
+    expect(items.map((row) => Object.keys(row).filter((field) => row[field]!.checked))).toEqual([
+      ['col1'],
+      ['col1'],
+      [],
     ]);
   });
 
@@ -166,6 +222,7 @@ describe('EvaluationDrawer', () => {
     });
     const panel = await drawer();
     await chooseRubric(user, 'Comprensión lectora');
+    await markEveryCriterion(user);
     await user.click(within(panel).getByRole('button', { name: 'Enviar evaluación' }));
     expect(
       await within(panel).findByText('El comentario debe tener máximo 70 caracteres'),
@@ -193,6 +250,7 @@ describe('EvaluationDrawer', () => {
     );
     const panel = await drawer();
     await chooseRubric(user, 'Otra');
+    await markEveryCriterion(user);
     await user.click(within(panel).getByRole('button', { name: 'Enviar evaluación' }));
     await screen.findByText('Evaluación enviada exitosamente');
     expect(bodies[0]).not.toHaveProperty('userId');
@@ -252,7 +310,8 @@ describe('EvaluationDrawer', () => {
     expect(bodies).toHaveLength(1);
     const body = bodies[0] as Record<string, unknown>;
     // The same columns: only the rows and the comment (spec 001 §7).
-    expect(Object.keys(body).sort()).toEqual(['comment', 'items']);
+    expect(Object.keys(body).sort()).toEqual(['comment', 'incomplete', 'items']);
+    expect(body.incomplete).toBe(false);
     expect(body.comment).toBe('Muy buena trama, revisa los personajes.');
   });
 

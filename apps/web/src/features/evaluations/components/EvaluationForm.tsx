@@ -14,10 +14,12 @@ import {
   evaluationMessages,
   gridMaxScore,
   gridScore,
+  missingCriteria,
   rubricMessages,
   type Evaluation,
   type Story,
 } from '@fics/contracts';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-client';
 import { RubricGrid, useMyRubrics } from '../../rubrics';
@@ -61,6 +63,11 @@ export function EvaluationForm({ story, evaluation, locked = false, onDone }: Ev
   );
   const [comment, setComment] = useState(evaluation?.comment ?? '');
   const [errors, setErrors] = useState<FormErrors>({});
+  // The rubric chosen in this form: an update names it, so its criteria become the rows'.
+  const [replacedBy, setReplacedBy] = useState<string | null>(null);
+  // After a first try, the criteria still without a level are named under the score.
+  const [attempted, setAttempted] = useState(false);
+  const [confirming, setConfirming] = useState<string[] | null>(null);
   const commentRef = useRef<HTMLTextAreaElement>(null);
   const commentId = useId();
 
@@ -71,6 +78,7 @@ export function EvaluationForm({ story, evaluation, locked = false, onDone }: Ev
   const chosen = list.find((rubric) => rubric._id === rubricId);
   const commentTooLong = comment.length > evaluationLimits.commentMax;
   const commentError = commentTooLong ? evaluationMessages.commentMax : errors.comment;
+  const missing = missingCriteria(grid);
 
   const chooseRubric = (id: string) => {
     const rubric = list.find((r) => r._id === id);
@@ -78,6 +86,7 @@ export function EvaluationForm({ story, evaluation, locked = false, onDone }: Ev
       return;
     }
     setRubricId(id);
+    setReplacedBy(id);
     setGrid(copyGrid(rubric));
     setErrors((current) => ({ ...current, grid: undefined }));
   };
@@ -87,7 +96,7 @@ export function EvaluationForm({ story, evaluation, locked = false, onDone }: Ev
     setErrors((current) => ({ ...current, grid: undefined }));
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!hasRows || disabled) {
       return;
@@ -96,12 +105,26 @@ export function EvaluationForm({ story, evaluation, locked = false, onDone }: Ev
       commentRef.current?.focus();
       return;
     }
+    setAttempted(true);
+    // Every criterion gets a level, or the teacher says leaving these without one is meant.
+    if (missing.length > 0) {
+      setConfirming(missing);
+      return;
+    }
+    void send(false);
+  };
+
+  /** `incomplete`: the teacher confirmed the criteria left without a level (the server checks it). */
+  const send = async (incomplete: boolean) => {
+    setConfirming(null);
     try {
       if (evaluation) {
         await update.mutateAsync({
+          ...(replacedBy ? { rubricId: replacedBy } : {}),
           ...(sameColumns(grid.columns, evaluation.columns) ? {} : { columns: grid.columns }),
           items: grid.items,
           comment,
+          incomplete,
         });
         toast.success(evaluationMessages.updated);
       } else {
@@ -112,6 +135,7 @@ export function EvaluationForm({ story, evaluation, locked = false, onDone }: Ev
           columns: grid.columns,
           items: grid.items,
           comment,
+          incomplete,
         });
         toast.success(evaluationMessages.sent);
       }
@@ -137,7 +161,7 @@ export function EvaluationForm({ story, evaluation, locked = false, onDone }: Ev
       component="form"
       noValidate
       aria-label={t('evaluations.drawerTitle')}
-      onSubmit={(event) => void submit(event)}
+      onSubmit={submit}
       sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}
     >
       {locked ? <Alert severity="info">{evaluationMessages.published}</Alert> : null}
@@ -154,6 +178,11 @@ export function EvaluationForm({ story, evaluation, locked = false, onDone }: Ev
       {hasRows ? (
         <>
           <EvaluationScore score={gridScore(grid)} max={gridMaxScore(grid)} live />
+          {attempted && missing.length > 0 && !locked ? (
+            <Alert severity="warning" role="status">
+              {evaluationMessages.missing(missing)}
+            </Alert>
+          ) : null}
           {errors.grid?.length ? (
             <Alert severity="error" role="alert">
               {errors.grid.map((message) => (
@@ -219,6 +248,16 @@ export function EvaluationForm({ story, evaluation, locked = false, onDone }: Ev
           </Button>
         </Box>
       ) : null}
+
+      <ConfirmDialog
+        open={confirming !== null}
+        title={t('evaluations.missingTitle')}
+        message={`${evaluationMessages.missing(confirming ?? [])}. ${t('evaluations.missingText')}`}
+        confirmLabel={t('evaluations.missingConfirm')}
+        destructive={false}
+        onClose={() => setConfirming(null)}
+        onConfirm={() => void send(true)}
+      />
     </Box>
   );
 }

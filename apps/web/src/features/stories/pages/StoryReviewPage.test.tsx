@@ -111,10 +111,18 @@ describe('StoryReviewPage (/fics/:storyId/revision)', () => {
     await user.click(within(drawer).getByRole('checkbox', { name: 'Ortografía: Logrado (3 puntos)' }));
     expect(within(drawer).getByText('Puntaje: 3 / 6')).toBeInTheDocument();
     await user.click(within(drawer).getByRole('button', { name: 'Enviar evaluación' }));
+    // The other criterion has no level: sent so only once the teacher confirms.
+    const confirm = await screen.findByRole('dialog', { name: 'Faltan criterios por evaluar' });
+    await user.click(within(confirm).getByRole('button', { name: 'Enviar sin evaluarlos' }));
 
     expect(await screen.findByText('Evaluación enviada exitosamente')).toBeInTheDocument();
     expect(posted).toHaveLength(1);
-    expect(posted[0]).toMatchObject({ storyId, userId: 'user-STUDENT', rubricId: 'rubric-1' });
+    expect(posted[0]).toMatchObject({
+      storyId,
+      userId: 'user-STUDENT',
+      rubricId: 'rubric-1',
+      incomplete: true,
+    });
     // The fic is reloaded: its new status, and publishing is now offered.
     await waitFor(() => expect(screen.getByRole('note')).toHaveTextContent('Evaluada con correcciones'));
     expect(screen.getByRole('button', { name: 'Publicar' })).toBeInTheDocument();
