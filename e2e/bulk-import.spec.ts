@@ -251,3 +251,66 @@ test.describe('bulk import', () => {
     }
   });
 });
+
+test.describe('the first error of the bulk import', () => {
+  test("'Siguiente' with an invalid address in a long list brings 'Hay errores en los correos listados' into the dialog and focus to the list, at 1280x800 and 390x844", async ({
+    page,
+    demo,
+    mailbox,
+  }) => {
+    const tag = uniqueTag();
+    const { school, teacher } = await teacherWithGrade({ page, mailbox, admin: demo.ADMIN, tag });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/');
+    await loginThroughDialog(page, teacher.email, teacher.password);
+    await page.goto('/usuarios');
+
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(viewport);
+      const wizard = await openWizard(page, school);
+      await wizard.getByRole('button', { name: 'Lista de correos' }).click();
+      const input = wizard.getByRole('textbox', { name: 'Correos' });
+      // Fifty-nine addresses pasted and an invalid one typed: the list is taller than the dialog shows.
+      const addresses = Array.from({ length: 59 }, (_, index) => `alumno.${index}.${tag}@fics.test`);
+      await input.evaluate((element, text) => {
+        const data = new DataTransfer();
+        data.setData('text/plain', text);
+        element.dispatchEvent(
+          new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+        );
+      }, addresses.join(' '));
+      await input.pressSequentially(`mal.${tag}-fics.test`);
+      await input.press('Enter');
+      await expect(wizard.getByText('60 correos')).toBeVisible();
+      // The dialog's content from its top, focus on its first field, as a teacher would see it.
+      const content = wizard.locator('.MuiDialogContent-root');
+      await content.evaluate((element) => element.scrollTo(0, 0));
+      await wizard.getByRole('button', { name: 'Lista de correos' }).focus();
+
+      await wizard.getByRole('button', { name: 'Siguiente' }).click();
+      const message = wizard.getByText('Hay errores en los correos listados', { exact: true });
+      await expect(message).toBeVisible();
+      // Focus on the list, which names the message to a screen reader.
+      await expect(input).toBeFocused();
+      const described = await input.evaluate((element) =>
+        (element.getAttribute('aria-describedby') ?? '')
+          .split(' ')
+          .map((id) => document.getElementById(id)?.textContent)
+          .join(' '),
+      );
+      expect(described).toContain('Hay errores en los correos listados');
+      // Inside the visible part of the dialog's content and of the window.
+      const box = (await message.boundingBox())!;
+      const contentBox = (await content.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(contentBox.y);
+      expect(box.y + box.height).toBeLessThanOrEqual(contentBox.y + contentBox.height);
+      expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+
+      await wizard.getByRole('button', { name: 'Cerrar carga masiva' }).click();
+      await expect(wizard).toBeHidden();
+    }
+  });
+});

@@ -234,7 +234,55 @@ test.describe('reviewing fics', () => {
     await expect(cell(drawer, 'Ortografía', 'Medianamente logrado', 2)).toBeChecked();
     await expect(cell(drawer, 'Ortografía', 'Logrado', 3)).not.toBeChecked();
     await expect(score).toHaveText('Puntaje: 2 / 6');
+    // Issue 18.6: a criterion without a level is named, and nothing is sent unless the teacher says so.
+    const evaluationPosts: string[] = [];
+    const countPosts = (req: { method: () => string; url: () => string }) => {
+      if (req.method() === 'POST' && new URL(req.url()).pathname === '/api/v1/evaluations') {
+        evaluationPosts.push(req.url());
+      }
+    };
+    page.on('request', countPosts);
+    await drawer.getByRole('button', { name: 'Enviar evaluación' }).click();
+    const missing = page.getByRole('dialog', { name: 'Faltan criterios por evaluar' });
+    await expect(missing).toContainText(
+      'Falta evaluar: Creatividad. Esos criterios quedarán sin puntaje. ¿Enviar la evaluación así?',
+    );
+    await missing.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(missing).toBeHidden();
+    await expect(drawer.getByRole('status').filter({ hasText: 'Falta evaluar' })).toHaveText(
+      'Falta evaluar: Creatividad',
+    );
+    expect(evaluationPosts).toEqual([]);
+    page.off('request', countPosts);
+    // The server holds the same rule: without the confirmation, the API names the criterion.
+    const refused = await page.evaluate(async (id) => {
+      const token = localStorage.getItem('token');
+      const res = await fetch('/api/v1/evaluations', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({
+          storyId: id,
+          columns: [
+            { key: '0', name: 'Criterio', pointValue: 0 },
+            { key: '1', name: 'Logrado', pointValue: 3 },
+          ],
+          items: [
+            { col0: { value: 'Ortografía', checked: false }, col1: { value: 'Sin faltas', checked: true } },
+            {
+              col0: { value: 'Creatividad', checked: false },
+              col1: { value: 'Idea original', checked: false },
+            },
+          ],
+        }),
+      });
+      return { status: res.status, body: (await res.json()) as unknown };
+    }, storyId);
+    expect(refused).toEqual({
+      status: 400,
+      body: expect.objectContaining({ errors: { items: 'Falta evaluar: Creatividad' } }) as unknown,
+    });
     await cell(drawer, 'Creatividad', 'Logrado', 3).click();
+    await expect(drawer.getByText(/Falta evaluar/)).toHaveCount(0);
     await expect(score).toHaveText('Puntaje: 5 / 6');
     await expect(cell(drawer, 'Ortografía', 'Medianamente logrado', 2)).toBeChecked();
     const firstComment = 'Muy buena idea; revisa las tildes.';

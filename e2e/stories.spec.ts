@@ -608,3 +608,85 @@ test.describe('writing fics', () => {
     });
   });
 });
+
+/**
+ * Where a form's first error ends up (issue 18.2, components/error-focus.ts): inside the window and
+ * above the sticky bar, with focus on its field.
+ */
+async function expectErrorInView(page: Page, message: string, bar: ReturnType<Page['locator']>) {
+  const box = await page.getByText(message, { exact: true }).boundingBox();
+  const barBox = await bar.boundingBox();
+  const viewport = page.viewportSize()!;
+  expect(box, message).not.toBeNull();
+  expect(box!.y).toBeGreaterThanOrEqual(0);
+  expect(box!.y + box!.height).toBeLessThanOrEqual(viewport.height);
+  expect(box!.y + box!.height).toBeLessThanOrEqual(barBox!.y);
+}
+
+test.describe('the first error of the fic form', () => {
+  test("'Guardar borrador' with a 200,000-character text shows the length message above the action bar and focuses the editor, at 1280x800 and 390x844", async ({
+    page,
+    request,
+    demo,
+    mailbox,
+  }) => {
+    test.slow();
+    const admin = await apiSession(request, demo.ADMIN.email, demo.ADMIN.password);
+    const {
+      students: [author],
+    } = await newStudents(request, mailbox, admin, ['Laura Larga']);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/');
+    await loginThroughDialog(page, author!.email, author!.password);
+    await page.goto('/fics/nuevo');
+    const title = page.getByRole('textbox', { name: 'Título' });
+    await title.fill('Una fic demasiado larga');
+    const editor = editorOf(page);
+    await expect(editor).toBeVisible();
+    // A pasted text of 200,000 characters, in paragraphs.
+    const paragraph = 'Había una vez un dragón que cuidaba el bosque y contaba cuentos. '.repeat(20);
+    const text = Array.from({ length: Math.ceil(200_000 / paragraph.length) }, () => paragraph)
+      .join('\n')
+      .slice(0, 200_000);
+    await editor.click();
+    await editor.evaluate((element, pasted) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', pasted);
+      element.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+      );
+    }, text);
+    await expect
+      .poll(() => editor.evaluate((element) => element.textContent?.length ?? 0))
+      .toBeGreaterThan(199_000);
+
+    const message = 'Tu fic no debe superar los 100.000 caracteres';
+    const saveDraft = page.getByRole('button', { name: 'Guardar borrador' });
+    // The sticky action bar: the Paper around 'Guardar borrador'.
+    const bar = saveDraft.locator('xpath=ancestor::div[contains(@class, "MuiPaper-root")][1]');
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(viewport);
+      // From the top of the page, with focus elsewhere.
+      await title.focus();
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await saveDraft.click();
+      await expect(page.getByText(message, { exact: true })).toBeVisible();
+      await expect(editor).toBeFocused();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await expectErrorInView(page, message, bar);
+    }
+
+    // The first error in the page's order: with the title empty too, the title (under the header).
+    await title.fill('');
+    await page.evaluate(() => window.scrollTo(0, document.scrollingElement!.scrollHeight));
+    await saveDraft.click();
+    await expect(title).toBeFocused();
+    const titleBox = await title.boundingBox();
+    const header = await page.getByRole('banner').boundingBox();
+    expect(titleBox!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
+    await expectErrorInView(page, 'El título es requerido', bar);
+  });
+});
