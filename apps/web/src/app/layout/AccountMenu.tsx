@@ -16,6 +16,8 @@ import { useRequestBadges } from '../../features/requests';
 import { visuallyHidden } from '../../components/visually-hidden';
 import { menuFor, type MenuEntry } from '../menu';
 import { capitalise, initials } from '../../lib/user-display';
+import { pendingUnsavedWork, type OpenWork } from '../../lib/unsaved-work-registry';
+import { LogoutDialog } from './LogoutDialog';
 
 /*
  * The signed-in user's avatar button and menu. Loaded lazily by the header (Menu, Popover, Modal
@@ -56,6 +58,8 @@ export function AccountMenu({
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [leaving, setLeaving] = useState(false);
+  // Work open in an editor that 'Cerrar sesión' asks about first (issue 18.1).
+  const [asking, setAsking] = useState<OpenWork | null>(null);
   const links = menuFor(user.role.name, entries);
   // Spec 000 §2 Header, §4: a dot on the request entries while their pending lists are not empty,
   // read at login and after every answer (the same queries as /cambios and /registros).
@@ -65,6 +69,10 @@ export function AccountMenu({
     (label === 'registerRequests' && badges.registerRequests);
   const placement = user.role.name === 'STUDENT' ? studentPlacement(user) : [];
   const close = () => setAnchor(null);
+  const logout = () => {
+    setLeaving(true);
+    void onLogout().finally(() => setLeaving(false));
+  };
 
   return (
     <>
@@ -144,9 +152,13 @@ export function AccountMenu({
         <MenuItem
           disabled={leaving}
           onClick={() => {
-            setLeaving(true);
             close();
-            void onLogout().finally(() => setLeaving(false));
+            const work = pendingUnsavedWork();
+            if (work) {
+              setAsking(work);
+            } else {
+              logout();
+            }
           }}
         >
           <ListItemIcon>
@@ -155,6 +167,7 @@ export function AccountMenu({
           {t('header.logout')}
         </MenuItem>
       </Menu>
+      <LogoutDialog work={asking} onClose={() => setAsking(null)} onLogout={logout} />
     </>
   );
 }

@@ -9,11 +9,15 @@ import {
   type ReactNode,
 } from 'react';
 import { withAllTexts } from '../../../lib/i18n';
+import { ResumeAfterLogin } from './ResumeAfterLogin';
 
 // The dialog pulls in forms and validation: loaded on first open, not with the home page.
 const LoginDialog = lazy(() =>
   withAllTexts(() => import('./LoginDialog')).then((m) => ({ default: m.LoginDialog })),
 );
+
+/** Why the dialog opened by itself: said above the form. */
+export type LoginReason = 'sessionExpired';
 
 interface LoginDialogControl {
   openLogin: () => void;
@@ -25,17 +29,21 @@ const LoginDialogContext = createContext<LoginDialogControl | null>(null);
 export function LoginDialogProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const [mounted, setMounted] = useState(false);
-  const openLogin = useCallback(() => {
+  const [reason, setReason] = useState<LoginReason | undefined>();
+  const openFor = useCallback((why?: LoginReason) => {
+    setReason(why);
     setMounted(true);
     setOpen(true);
   }, []);
+  const openLogin = useCallback(() => openFor(), [openFor]);
   const value = useMemo(() => ({ openLogin }), [openLogin]);
   return (
     <LoginDialogContext.Provider value={value}>
       {children}
+      <ResumeAfterLogin openLogin={openFor} />
       {mounted ? (
         <Suspense fallback={null}>
-          <LoginDialog open={open} onClose={() => setOpen(false)} />
+          <LoginDialog open={open} reason={reason} onClose={() => setOpen(false)} />
         </Suspense>
       ) : null}
     </LoginDialogContext.Provider>

@@ -12,7 +12,16 @@ const StoryForm = lazy(() => import('./StoryForm').then((m) => ({ default: m.Sto
  * first time someone edits. The form says 'Fic actualizada exitosamente' itself and puts the saved
  * fic in the cache, so the page shows it as it is now; `onClose` returns to reading.
  */
-export function StoryEditor({ story, onClose }: { story: Story; onClose: () => void }) {
+export function StoryEditor({
+  story,
+  onClose,
+  restoreOnOpen,
+}: {
+  story: Story;
+  onClose: () => void;
+  /** The writer chose to recover this fic's unsaved copy: the form opens with it (issue 18.7). */
+  restoreOnOpen?: boolean;
+}) {
   const { t } = useTranslation();
   const saved = () => {
     onClose();
@@ -22,7 +31,7 @@ export function StoryEditor({ story, onClose }: { story: Story; onClose: () => v
     <>
       <PageTitle title={t('stories.editTitle')} />
       <Suspense fallback={<PageLoader />}>
-        <StoryForm story={story} onSaved={saved} onCancel={onClose} />
+        <StoryForm story={story} onSaved={saved} onCancel={onClose} restoreOnOpen={restoreOnOpen} />
       </Suspense>
     </>
   );

@@ -15,13 +15,16 @@ vi.mock('../components/StoryForm', () => ({
     story,
     onSaved,
     onCancel,
+    restoreOnOpen,
   }: {
     story?: Story;
     onSaved: (story: Story, how: 'draft' | 'sent' | 'updated') => void;
     onCancel?: () => void;
+    restoreOnOpen?: boolean;
   }) => (
     <form aria-label="Formulario de la fic">
       <p>Editando: {story?.title}</p>
+      <p>{restoreOnOpen ? 'Con la copia del navegador' : 'Sin copia'}</p>
       <button type="button" onClick={() => onSaved({ ...story!, title: 'Título nuevo' }, 'updated')}>
         Guardar
       </button>
@@ -261,7 +264,7 @@ describe('StoryPage (/fics/:storyId)', () => {
     expect(screen.queryByText('Fic actualizada exitosamente')).not.toBeInTheDocument();
   });
 
-  it('says at once when this browser keeps unsaved changes of the fic, and opens the editor on request', async () => {
+  it('says at once when this browser keeps unsaved changes of the fic, and recovers them in one step', async () => {
     const story = makeStory();
     writeUnsavedWork(
       unsavedWorkKey(student._id, story._id),
@@ -283,11 +286,42 @@ describe('StoryPage (/fics/:storyId)', () => {
     await title();
     const notice = await screen.findByText(/guardados en este navegador que aún no se han guardado/);
     await user.click(
-      within(notice.closest('[role="alert"]') as HTMLElement).getByRole('button', {
-        name: 'Continuar editando',
-      }),
+      within(notice.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Recuperar' }),
     );
-    expect(await screen.findByRole('form', { name: 'Formulario de la fic' })).toBeInTheDocument();
+    const form = await screen.findByRole('form', { name: 'Formulario de la fic' });
+    // The editor opens with the copy in it (StoryForm's restoreOnOpen), not with a second question.
+    expect(within(form).getByText('Con la copia del navegador')).toBeInTheDocument();
+  });
+
+  it("forgets this fic's unsaved changes when the writer discards them from the notice", async () => {
+    const story = makeStory();
+    const key = unsavedWorkKey(student._id, story._id);
+    writeUnsavedWork(
+      key,
+      {
+        title: 'Título sin guardar',
+        text: '<p>Más texto</p>',
+        tags: [],
+        anonymity: false,
+        nickname: false,
+        nicknameValue: '',
+        location: '',
+        locationURL: null,
+        writingTime: 30,
+        hadCover: false,
+      },
+      new Date(),
+    );
+    const { user } = renderStory(story);
+    const notice = await screen.findByText(/guardados en este navegador que aún no se han guardado/);
+    await user.click(
+      within(notice.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Descartar' }),
+    );
+    await waitFor(() => expect(screen.queryByText(/guardados en este navegador/)).not.toBeInTheDocument());
+    expect(localStorage.getItem(key)).toBeNull();
+    // 'Editar' opens the editor as usual, with nothing to recover.
+    await user.click(screen.getByRole('button', { name: 'Editar' }));
+    expect(await screen.findByText('Sin copia')).toBeInTheDocument();
   });
 
   it('says clearly that a fic the caller may not see does not exist, with a way home', async () => {

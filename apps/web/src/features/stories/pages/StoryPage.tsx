@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import type { Story } from '@fics/contracts';
 import { StoryComments, StorySocialBar } from '../../social';
 import { EditingBanner } from '../components/EditingBanner';
@@ -27,8 +27,16 @@ export function StoryPage() {
   );
 }
 
+/** Location state that opens the fic in edit mode with its unsaved copy (UnsavedWorkResume). */
+export interface ResumeWritingState {
+  resumeWriting?: boolean;
+}
+
 function StoryScreen({ story }: { story: Story }) {
-  const [editing, setEditing] = useState(false);
+  // Back after logging in again with this fic's writing kept: straight into it.
+  const resume = (useLocation().state as ResumeWritingState | null)?.resumeWriting === true;
+  // 'edit' opens the editor (which offers a copy it finds); 'restore' opens it with the copy in it.
+  const [editing, setEditing] = useState<false | 'edit' | 'restore'>(resume ? 'restore' : false);
   const [evaluationOpen, setEvaluationOpen] = useState(false);
 
   const banner =
@@ -38,7 +46,7 @@ function StoryScreen({ story }: { story: Story }) {
     return (
       <>
         {banner}
-        <StoryEditor story={story} onClose={() => setEditing(false)} />
+        <StoryEditor story={story} onClose={() => setEditing(false)} restoreOnOpen={editing === 'restore'} />
       </>
     );
   }
@@ -46,13 +54,15 @@ function StoryScreen({ story }: { story: Story }) {
   return (
     <Box sx={{ maxWidth: ARTICLE_WIDTH, mx: 'auto' }}>
       {banner}
-      {story.permissions.canEdit ? <UnsavedWorkNotice story={story} onEdit={() => setEditing(true)} /> : null}
+      {story.permissions.canEdit ? (
+        <UnsavedWorkNotice story={story} onRestore={() => setEditing('restore')} />
+      ) : null}
       <StoryArticle
         story={story}
         actions={
           <StoryActions
             story={story}
-            onEdit={() => setEditing(true)}
+            onEdit={() => setEditing('edit')}
             onViewEvaluation={() => setEvaluationOpen(true)}
           />
         }

@@ -5,7 +5,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import RateReviewOutlined from '@mui/icons-material/RateReviewOutlined';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Story } from '@fics/contracts';
 import { EditingBanner } from '../components/EditingBanner';
@@ -15,6 +15,7 @@ import { StoryActions } from '../components/StoryActions';
 import { StoryEditor } from '../components/StoryEditor';
 import { StoryLoader } from '../components/StoryLoader';
 import { UnsavedWorkNotice } from '../components/UnsavedWorkNotice';
+import type { ResumeWritingState } from './StoryPage';
 
 /**
  * /fics/:storyId/revision (spec 001 §2 Story review; ADMIN, STUDENT, TEACHER): the fic as its page
@@ -32,7 +33,9 @@ export function StoryReviewPage() {
 
 function ReviewScreen({ story }: { story: Story }) {
   const { t } = useTranslation();
-  const [editing, setEditing] = useState(false);
+  const resume = (useLocation().state as ResumeWritingState | null)?.resumeWriting === true;
+  // 'restore': the editor opens with the fic's unsaved copy in it (issue 18.7).
+  const [editing, setEditing] = useState<false | 'edit' | 'restore'>(resume ? 'restore' : false);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { canEdit, canEvaluate, canUpdateEvaluation } = story.permissions;
   const evaluates = canEvaluate || canUpdateEvaluation;
@@ -49,16 +52,18 @@ function ReviewScreen({ story }: { story: Story }) {
       {canEdit ? (
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>
           <FormControlLabel
-            control={<Switch checked={isEditing} onChange={(event) => setEditing(event.target.checked)} />}
+            control={
+              <Switch checked={isEditing} onChange={(event) => setEditing(event.target.checked && 'edit')} />
+            }
             label={t('stories.editMode')}
           />
         </Box>
       ) : null}
       {isEditing ? (
-        <StoryEditor story={story} onClose={() => setEditing(false)} />
+        <StoryEditor story={story} onClose={() => setEditing(false)} restoreOnOpen={editing === 'restore'} />
       ) : (
         <>
-          {canEdit ? <UnsavedWorkNotice story={story} onEdit={() => setEditing(true)} /> : null}
+          {canEdit ? <UnsavedWorkNotice story={story} onRestore={() => setEditing('restore')} /> : null}
           <StoryArticle story={story} actions={<StoryActions story={story} variant="review" />} />
         </>
       )}
