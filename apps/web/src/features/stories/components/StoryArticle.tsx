@@ -5,11 +5,11 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { readingMinutes, type Story } from '@fics/contracts';
-import { formatCount } from '../../../components/PageControls';
+import type { Story } from '@fics/contracts';
 import { StoryAuthorLine } from './StoryAuthorLine';
 import { StoryBody } from './StoryBody';
 import { StoryCover } from './StoryCover';
+import { StoryLength } from './StoryLength';
 import { StoryPlace } from './StoryPlace';
 import { StoryTags } from './StoryTags';
 
@@ -33,7 +33,6 @@ export function StoryArticle({
   /** Under the body: the fic page's likes, comment count and share (features/social). */
   footer?: ReactNode;
 }) {
-  const { t } = useTranslation();
   const titleId = useId();
 
   useEffect(() => {
@@ -87,11 +86,7 @@ export function StoryArticle({
           />
         </Box>
         <Box sx={{ gridArea: 'details', display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
-          <Typography variant="body2" color="text.secondary">
-            {t('stories.words', { count: story.wordCount, formatted: formatCount(story.wordCount) })}
-            {' · '}
-            {t('stories.readingTime', { minutes: formatCount(readingMinutes(story.wordCount)) })}
-          </Typography>
+          <StoryLength wordCount={story.wordCount} />
           <StoryPlace story={story} />
           <StoryTags tags={story.tags} />
           {actions}

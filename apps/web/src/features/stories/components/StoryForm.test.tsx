@@ -627,3 +627,170 @@ describe('StoryForm (edit mode)', () => {
     expect(await screen.findByRole('dialog', { name: 'Tienes trabajo sin guardar' })).toBeInTheDocument();
   });
 });
+
+describe('StoryForm: one-step recovery and the length of the text', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('puts the stored copy in the form at once when the writer already chose to recover it', async () => {
+    const { StoryForm } = await import('./StoryForm');
+    writeUnsavedWork(unsavedWorkKey('student-1', 'story-1'), {
+      title: 'El faro (cambios)',
+      text: '<p>Más texto.</p>',
+      tags: [],
+      anonymity: false,
+      nickname: false,
+      nicknameValue: '',
+      location: '',
+      locationURL: null,
+      writingTime: 10,
+      hadCover: false,
+    });
+    stubApi();
+    const story = makeStory({ updatedAt: new Date(Date.now() - 3_600_000).toISOString() });
+    renderApp('/', [{ path: '/', element: <StoryForm story={story} onSaved={vi.fn()} restoreOnOpen /> }]);
+    await waitFor(() => expect(titleField()).toHaveValue('El faro (cambios)'));
+    expect(await textField()).toHaveValue('<p>Más texto.</p>');
+    expect(await screen.findByText('Recuperamos tu trabajo sin guardar')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Tienes trabajo sin guardar' })).not.toBeInTheDocument();
+  });
+
+  it('shows the words and reading time of the text as it is written, as the fic page counts them', async () => {
+    const { user } = renderNewStory();
+    expect(await screen.findByText('0 palabras · 1 min de lectura')).toBeInTheDocument();
+    await user.type(await textField(), '<p>Había una vez</p><p>un pingüino</p>');
+    expect(await screen.findByText('5 palabras · 1 min de lectura')).toBeInTheDocument();
+    await user.clear(await textField());
+    await user.click(await textField());
+    await user.paste(`<p>${'palabra '.repeat(201)}</p>`);
+    expect(await screen.findByText('201 palabras · 2 min de lectura')).toBeInTheDocument();
+    // Far from the limit: no character counter.
+    expect(screen.queryByText(/\/ 100\.000 caracteres/)).not.toBeInTheDocument();
+  });
+});
+
+describe('logging out with unsaved work in the editor', () => {
+  beforeEach(() => {
+    URL.createObjectURL = vi.fn(() => 'blob:portada');
+    URL.revokeObjectURL = vi.fn();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  const logoutHandler = (calls: string[]): Handlers => ({
+    'POST /auth/logout': () => {
+      calls.push('logout');
+      return { body: { message: 'ok' } };
+    },
+  });
+
+  async function askToLogOut(user: ReturnType<typeof userEvent.setup>) {
+    await user.click(await screen.findByRole('button', { name: 'Menú de la cuenta' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
+    return screen.findByRole('dialog', { name: '¿Cerrar sesión sin guardar tu fic?' });
+  }
+
+  async function typeAndWaitForCopy(user: ReturnType<typeof userEvent.setup>) {
+    await user.type(await screen.findByRole('textbox', { name: 'Título' }), 'Mi cuento');
+    await user.type(await textField(), '<p>Era de noche.</p>');
+    await waitFor(() => expect(readUnsavedWork(storageKey)?.title).toBe('Mi cuento'), { timeout: 3000 });
+  }
+
+  it('logs out at once when nothing is unsaved', async () => {
+    const calls: string[] = [];
+    const { user, router } = renderNewStory(logoutHandler(calls));
+    await screen.findByRole('textbox', { name: 'Título' });
+    await user.click(await screen.findByRole('button', { name: 'Menú de la cuenta' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(calls).toEqual(['logout']);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("'Seguir escribiendo' stays in the form, logged in, with the work", async () => {
+    const calls: string[] = [];
+    const { user, router } = renderNewStory(logoutHandler(calls));
+    await typeAndWaitForCopy(user);
+    const dialog = await askToLogOut(user);
+    expect(within(dialog).getByText(/Guárdala como borrador/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Seguir escribiendo' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/fics/nuevo');
+    expect(titleField()).toHaveValue('Mi cuento');
+    expect(calls).toEqual([]);
+  });
+
+  it("'Descartar' drops the copy and logs out", async () => {
+    const calls: string[] = [];
+    const { user, router } = renderNewStory(logoutHandler(calls));
+    await typeAndWaitForCopy(user);
+    await user.click(within(await askToLogOut(user)).getByRole('button', { name: 'Descartar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(calls).toEqual(['logout']);
+    expect(localStorage.getItem(storageKey)).toBeNull();
+    // No leave dialog on the way out: the student already answered.
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("'Guardar borrador' keeps an invalid fic in the form with its messages, and logs nobody out", async () => {
+    const calls: string[] = [];
+    const { user, router, posted } = renderNewStory(logoutHandler(calls));
+    await typeAndWaitForCopy(user);
+    await user.click(within(await askToLogOut(user)).getByRole('button', { name: 'Guardar borrador' }));
+    // No cover yet: the form says so, and the student is still here, still logged in.
+    expect(await screen.findByText('La imagen es requerida')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/fics/nuevo');
+    expect(posted).toHaveLength(0);
+    expect(calls).toEqual([]);
+    expect(readUnsavedWork(storageKey)?.title).toBe('Mi cuento');
+  });
+
+  it("'Guardar borrador' saves a valid fic as a draft, then logs out", async () => {
+    const calls: string[] = [];
+    const { user, router, posted } = renderNewStory(logoutHandler(calls));
+    await typeAndWaitForCopy(user);
+    await chooseCover(user);
+    await user.click(within(await askToLogOut(user)).getByRole('button', { name: 'Guardar borrador' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(posted).toHaveLength(1);
+    expect(posted[0]).toMatchObject({ title: 'Mi cuento', draft: 'true' });
+    expect(calls).toEqual(['logout']);
+    expect(localStorage.getItem(storageKey)).toBeNull();
+    expect(await screen.findByText('Borrador guardado exitosamente')).toBeInTheDocument();
+  });
+
+  it('an expired session keeps the work, asks to log in again, and takes the same student back to it', async () => {
+    const { user, router } = renderNewStory({
+      'POST /stories': { status: 401, body: { type: 'UNAUTHORIZED', message: 'Token expirado' } },
+      'POST /auth/changetoken': { status: 401, body: { type: 'UNAUTHORIZED', message: 'Sesión terminada' } },
+      'POST /auth/login': {
+        body: { accessToken: 'access-2', refreshToken: 'refresh-2', user: student },
+      },
+    });
+    await typeAndWaitForCopy(user);
+    await user.type(titleField(), ' largo');
+    await chooseCover(user);
+    await user.click(screen.getByRole('button', { name: 'Guardar borrador' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: '¿Guardar como borrador?' })).getByRole('button', {
+        name: 'Guardar borrador',
+      }),
+    );
+    // Sent home, signed out, with the login dialog saying the writing is kept.
+    const login = await screen.findByRole('dialog', { name: 'Ingresar' });
+    expect(router.state.location.pathname).toBe('/');
+    expect(within(login).getByText(/Lo que escribiste quedó guardado en este navegador/)).toBeInTheDocument();
+    expect(readUnsavedWork(storageKey)?.title).toBe('Mi cuento largo');
+
+    await user.type(within(login).getByRole('textbox', { name: 'Email' }), 'ana@example.cl');
+    await user.type(within(login).getByLabelText('Contraseña'), 'una-clave-larga');
+    await user.click(within(login).getByRole('button', { name: 'Ingresar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/fics/nuevo'));
+    // The copy is in the form at once.
+    await waitFor(() => expect(titleField()).toHaveValue('Mi cuento largo'));
+    expect(screen.queryByRole('dialog', { name: 'Tienes trabajo sin guardar' })).not.toBeInTheDocument();
+  });
+});

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useId, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -6,9 +6,15 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
+import { storyLimits } from '@fics/contracts';
 import { FormError } from '../../../../components/FormError';
 import { ChunkBoundary } from '../../../../components/ChunkBoundary';
+import { formatCount } from '../../../../components/PageControls';
+import { StoryLength, storyWordCount } from '../StoryLength';
 import type { RichTextEditorProps } from './RichTextEditor';
+
+/** The length counter appears from this share of the limit on (issue 18.2). */
+export const LENGTH_WARNING_RATIO = 0.9;
 
 const quoted = (text: string) => JSON.stringify(text);
 
@@ -89,7 +95,11 @@ type StoryTextEditorProps = Omit<
   error?: string;
 };
 
-/** The fic's body: a label, the lazy Quill editor, and its error text. */
+/**
+ * The fic's body: a label, the lazy Quill editor, its error text, and under it the length of what
+ * is written: words and reading time always (as the fic page shows them), characters as they near
+ * the limit.
+ */
 export function StoryTextEditor({ error, ...props }: StoryTextEditorProps) {
   const { t } = useTranslation();
   const labelId = useId();
@@ -156,6 +166,62 @@ export function StoryTextEditor({ error, ...props }: StoryTextEditorProps) {
           {error}
         </FormHelperText>
       ) : null}
+      <TextLength html={props.value} />
+    </Box>
+  );
+}
+
+/**
+ * Words and reading time of the text, and 'N / 100.000 caracteres' from 90 % of the limit (the
+ * limit counts the HTML as sent, formatting included: the server's rule). Over the limit the counter
+ * turns to the error colour and a polite live region says by how much, once, not at every key.
+ */
+function TextLength({ html }: { html: string }) {
+  const { t } = useTranslation();
+  // Counting words parses the HTML: typing stays ahead of it.
+  const deferred = useDeferredValue(html);
+  const words = useMemo(() => storyWordCount(deferred), [deferred]);
+  const length = html.length;
+  const max = storyLimits.textMax;
+  const near = length >= max * LENGTH_WARNING_RATIO;
+  const over = length > max;
+  return (
+    <Box
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        justifyContent: 'space-between',
+        alignItems: 'baseline',
+        columnGap: 2,
+        rowGap: 0.5,
+        mt: 0.75,
+        mx: 1.75,
+      }}
+    >
+      <StoryLength wordCount={words} />
+      {near ? (
+        <Typography
+          variant="body2"
+          data-testid="text-length"
+          sx={{
+            color: over ? 'error.dark' : 'warning.dark',
+            fontWeight: over ? 700 : 500,
+            fontVariantNumeric: 'tabular-nums',
+          }}
+        >
+          {t('storyEditor.length', { length: formatCount(length), max: formatCount(max) })}
+        </Typography>
+      ) : null}
+      {/* Always in the page, so the message is announced when it appears. */}
+      <Typography
+        variant="body2"
+        aria-live="polite"
+        sx={{ flexBasis: '100%', color: 'error.dark', '&:empty': { display: 'none' } }}
+      >
+        {over
+          ? t('storyEditor.lengthOver', { count: length - max, formatted: formatCount(length - max) })
+          : ''}
+      </Typography>
     </Box>
   );
 }

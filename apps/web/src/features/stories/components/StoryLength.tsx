@@ -1,0 +1,47 @@
+import Typography, { type TypographyProps } from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { countWords, readingMinutes } from '@fics/contracts';
+import { formatCount } from '../../../components/PageControls';
+
+/**
+ * A fic's length for readers, 'N palabras · M min de lectura' (docs/decisions/stories.md, Fields):
+ * the fic page shows the server's count, the editor the count of what is being written (issue 18.4).
+ */
+export function StoryLength({ wordCount, ...props }: { wordCount: number } & TypographyProps) {
+  const { t } = useTranslation();
+  return (
+    <Typography variant="body2" color="text.secondary" {...props}>
+      {t('stories.words', { count: wordCount, formatted: formatCount(wordCount) })}
+      {' · '}
+      {t('stories.readingTime', { minutes: formatCount(readingMinutes(wordCount)) })}
+    </Typography>
+  );
+}
+
+/** Elements whose end is a line break in the text the server counts (apps/api/src/lib/rich-text.ts). */
+const BLOCKS = new Set(['P', 'H1', 'H2', 'H3', 'BLOCKQUOTE', 'PRE', 'DIV', 'BR']);
+
+/**
+ * The words of the editor's HTML as the server counts them when it is saved: its text with a line
+ * break around every block, then the contracts' countWords.
+ */
+export function storyWordCount(html: string): number {
+  const body = new DOMParser().parseFromString(html, 'text/html').body;
+  const parts: string[] = [];
+  const walk = (node: Node) => {
+    if (node.nodeType === Node.TEXT_NODE) {
+      parts.push(node.textContent ?? '');
+      return;
+    }
+    const block = node instanceof Element && BLOCKS.has(node.tagName);
+    if (block) {
+      parts.push('\n');
+    }
+    node.childNodes.forEach(walk);
+    if (block) {
+      parts.push('\n');
+    }
+  };
+  walk(body);
+  return countWords(parts.join(''));
+}
