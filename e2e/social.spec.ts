@@ -272,7 +272,7 @@ test.describe('gallery, likes, comments and activity', () => {
     expect(left.comments.totalDocs).toBe(0);
   });
 
-  test("the administrator opens a student's activity from /usuarios: login, like and comment", async ({
+  test("the administrator opens a student's activity from /usuarios: login, like and comment, then the comment deleted", async ({
     page,
     request,
     demo,
@@ -295,7 +295,7 @@ test.describe('gallery, likes, comments and activity', () => {
     const studentApi = await apiSession(request, student.email, student.password);
     await studentApi.call('POST', `/stories/${storyId}`);
     const commentText = 'Yo también quiero viajar en ese tren.';
-    await commentThroughApi(studentApi, storyId, `<p>${commentText}</p>`);
+    const commentId = await commentThroughApi(studentApi, storyId, `<p>${commentText}</p>`);
 
     await loginFromHome(page, demo.ADMIN.email, demo.ADMIN.password);
     await page.goto('/usuarios');
@@ -323,5 +323,55 @@ test.describe('gallery, likes, comments and activity', () => {
       'href',
       `/fics/${storyId}`,
     );
+
+    // Once the student deletes the comment, its line says so (issue 18.7).
+    await studentApi.call('DELETE', `/comments/${commentId}`);
+    await page.reload();
+    await expect(entries).toHaveCount(4);
+    await expect(entries.nth(0)).toContainText(`Eliminó un comentario: ${title}`);
+    await expect(entries.nth(1)).toContainText(`Comentó una fic (comentario eliminado): ${title}`);
+    await expect(entries.nth(1).getByRole('blockquote')).toHaveCount(0);
+  });
+
+  test("the author of an anonymous fic who comments on it is 'Autor/a' to a visitor and to a classmate", async ({
+    page,
+    request,
+    demo,
+    mailbox,
+  }) => {
+    test.slow();
+    const admin = await apiSession(request, demo.ADMIN.email, demo.ADMIN.password);
+    const world = await newClass(request, mailbox, admin, {
+      teacher: 'Rosa Pinto Docente',
+      students: ['Eulalia Torres Rivas', 'Matías Soto Lagos'],
+    });
+    const [author, classmate] = world.students as [(typeof world.students)[0], (typeof world.students)[0]];
+    const title = 'El secreto del volcán';
+    const storyId = await publishedStory(request, world, author, {
+      title,
+      text: '<p>El volcán guardaba un secreto que solo sabían las nubes.</p>',
+      anonymity: true,
+    });
+    const authorApi = await apiSession(request, author.email, author.password);
+    const commentText = '¡Gracias por leer! Pronto viene la segunda parte.';
+    await commentThroughApi(authorApi, storyId, `<p>${commentText}</p>`);
+
+    const expectAuthorHidden = async () => {
+      await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+      const section = commentsSection(page);
+      const comment = section.getByRole('article', { name: 'Autor/a' });
+      await expect(comment).toContainText(commentText);
+      await expect(comment.getByText('Autor/a', { exact: true })).toBeVisible();
+      await expect(comment.locator('img')).toHaveCount(0);
+      // Neither the full name nor the visitors' 'Eulalia T.' anywhere on the page.
+      await expect(page.getByText(/Eulalia/)).toHaveCount(0);
+    };
+    await page.goto(`/fics/${storyId}`);
+    await waitForApp(page);
+    await expectAuthorHidden();
+
+    await loginThroughDialog(page, classmate.email, classmate.password);
+    await page.goto(`/fics/${storyId}`);
+    await expectAuthorHidden();
   });
 });

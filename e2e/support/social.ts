@@ -64,7 +64,7 @@ export async function publishedStory(
   request: APIRequestContext,
   world: ClassWorld,
   author: Account,
-  fields: { title: string; text: string; tags?: string[] },
+  fields: { title: string; text: string; tags?: string[]; anonymity?: boolean },
 ): Promise<string> {
   const login = await request.post('/api/v1/auth/login', {
     data: { email: author.email, password: author.password },
@@ -77,7 +77,7 @@ export async function publishedStory(
       title: fields.title,
       text: fields.text,
       tags: JSON.stringify(fields.tags ?? []),
-      anonymity: 'false',
+      anonymity: fields.anonymity ? 'true' : 'false',
       nickname: 'false',
       writingTime: '90',
       location: 'Valparaíso',
