@@ -124,7 +124,7 @@ describe('focus on the first error', () => {
     expect(scrolled.at(-1)?.element).toContainElement(screen.getByText('El nombre es muy largo'));
   });
 
-  it('shows the message at the bottom of the visible part when the field is taller than the screen', () => {
+  it("shows the field's end, with its message, at the bottom of the visible part when it is taller than the screen", () => {
     render(
       <div>
         <div role="textbox" contentEditable aria-invalid="true" aria-describedby="m" tabIndex={0}>
@@ -139,9 +139,10 @@ describe('focus on the first error', () => {
     vi.spyOn(frame, 'getBoundingClientRect').mockReturnValue({ height: 50_000 } as DOMRect);
     expect(focusFirstError(document)).toBe(true);
     expect(editor).toHaveFocus();
-    const message = screen.getByText('Tu fic no debe superar los 100.000 caracteres');
-    expect(scrolled).toEqual([{ element: message, options: { block: 'end', inline: 'nearest' } }]);
-    expect(message.style.scrollMarginBottom).toBe('calc(var(--fics-sticky-bottom, 0px) + 16px)');
+    // The frame's end, where the message is, at the bottom of what is visible above the bar.
+    expect(scrolled).toEqual([{ element: frame, options: { block: 'end', inline: 'nearest' } }]);
+    expect(frame).toContainElement(screen.getByText('Tu fic no debe superar los 100.000 caracteres'));
+    expect(frame.style.scrollMarginBottom).toBe('calc(var(--fics-sticky-bottom, 0px) + 16px)');
   });
 
   it("in a dialog, keeps room from the dialog's edges only (the page's bars are behind it)", () => {

@@ -118,7 +118,8 @@ function scrollParentOf(element: HTMLElement): HTMLElement | null {
 
 /**
  * Scrolls `field` into view with its message, clear of the sticky bars: the whole frame when it fits,
- * otherwise (a very long text in the editor) its message, at the bottom of what is visible.
+ * otherwise (a very long text in the editor) the frame's end, with the message, at the bottom of
+ * what is visible.
  * `source`: the element in error when `field` is the control shown for it (a hidden file input's
  * button), whose aria-describedby names the message.
  */
@@ -128,10 +129,8 @@ export function revealField(field: HTMLElement, source: HTMLElement = field): vo
   const overlay = inOverlay(field);
   const margin = (side: 'top' | 'bottom') =>
     overlay ? `${GAP_PX}px` : `calc(var(${stickyInsetVariable[side]}, 0px) + ${GAP_PX}px)`;
-  for (const element of message ? [frame, message] : [frame]) {
-    element.style.scrollMarginTop = margin('top');
-    element.style.scrollMarginBottom = margin('bottom');
-  }
+  frame.style.scrollMarginTop = margin('top');
+  frame.style.scrollMarginBottom = margin('bottom');
   const container = scrollParentOf(frame);
   const room =
     overlay && container
@@ -140,7 +139,8 @@ export function revealField(field: HTMLElement, source: HTMLElement = field): vo
   if (frame.getBoundingClientRect().height <= room || !message) {
     frame.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   } else {
-    message.scrollIntoView({ block: 'end', inline: 'nearest' });
+    // Its end: the message, and what the field shows under it (the editor's length counter).
+    frame.scrollIntoView({ block: 'end', inline: 'nearest' });
   }
 }
 

@@ -5,8 +5,9 @@ export const stickyInsetVariable = { top: '--fics-sticky-top', bottom: '--fics-s
 
 /**
  * Publishes a sticky bar's height as `--fics-sticky-top` or `--fics-sticky-bottom` on the page while
- * the bar is mounted, so that a form's first error is scrolled clear of it (error-focus.ts). Put the ref on the bar.
- * A module of its own: the header uses it on every page, the home's first download included.
+ * the bar is mounted, so that a form's first error is scrolled clear of it (error-focus.ts). Put the
+ * ref on the bar. A module of its own: the header uses it on every page, the home's first download
+ * included.
  */
 export function useStickyInset<T extends HTMLElement>(side: 'top' | 'bottom'): RefCallback<T> {
   const [element, setElement] = useState<T | null>(null);

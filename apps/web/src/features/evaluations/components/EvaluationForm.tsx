@@ -67,7 +67,7 @@ export function EvaluationForm({ story, evaluation, locked = false, onDone }: Ev
   const [replacedBy, setReplacedBy] = useState<string | null>(null);
   // After a first try, the criteria still without a level are named under the score.
   const [attempted, setAttempted] = useState(false);
-  const [confirming, setConfirming] = useState<string[] | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const commentRef = useRef<HTMLTextAreaElement>(null);
   const commentId = useId();
 
@@ -108,7 +108,7 @@ export function EvaluationForm({ story, evaluation, locked = false, onDone }: Ev
     setAttempted(true);
     // Every criterion gets a level, or the teacher says leaving these without one is meant.
     if (missing.length > 0) {
-      setConfirming(missing);
+      setConfirming(true);
       return;
     }
     void send(false);
@@ -116,7 +116,7 @@ export function EvaluationForm({ story, evaluation, locked = false, onDone }: Ev
 
   /** `incomplete`: the teacher confirmed the criteria left without a level (the server checks it). */
   const send = async (incomplete: boolean) => {
-    setConfirming(null);
+    setConfirming(false);
     try {
       if (evaluation) {
         await update.mutateAsync({
@@ -250,12 +250,13 @@ export function EvaluationForm({ story, evaluation, locked = false, onDone }: Ev
       ) : null}
 
       <ConfirmDialog
-        open={confirming !== null}
+        open={confirming}
         title={t('evaluations.missingTitle')}
-        message={`${evaluationMessages.missing(confirming ?? [])}. ${t('evaluations.missingText')}`}
+        // The grid cannot change while the dialog is open: the same names as it fades out.
+        message={`${evaluationMessages.missing(missing)}. ${t('evaluations.missingText')}`}
         confirmLabel={t('evaluations.missingConfirm')}
         destructive={false}
-        onClose={() => setConfirming(null)}
+        onClose={() => setConfirming(false)}
         onConfirm={() => void send(true)}
       />
     </Box>
