@@ -58,6 +58,9 @@ export const social = {
   repliesOf: 'Respuestas al comentario de {{name}}',
   deleteCommentTitle: '¿Eliminar este comentario?',
   deleteReplyTitle: '¿Eliminar esta respuesta?',
+  // Under the new comment, to the author of an anonymous or pseudonymous fic.
+  authorMaskNotice:
+    'Tus comentarios y respuestas en esta fic aparecen como «{{name}}» para los demás, sin tu nombre ni tu foto.',
   editorLoading: 'Cargando editor',
   editorFailed: 'No se pudo cargar el editor.',
   toolbar: {

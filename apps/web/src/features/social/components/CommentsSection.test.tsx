@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { commentMessages, type Comment, type Reply } from '@fics/contracts';
-import { requestUrl, type Handler } from '../../../test/utils';
+import { makeUser, requestUrl, type Handler } from '../../../test/utils';
 import {
   callsTo,
   makeComment,
@@ -154,6 +154,31 @@ describe('CommentsSection (comments and replies on /fics/:id)', () => {
     const [reply] = await within(region).findAllByRole('article');
     expect(reply).toHaveAccessibleName('Autor/a');
     expect(within(reply!).getByText('Autor/a').closest('.MuiChip-root')).not.toBeNull();
+  });
+
+  it('tells the author of an anonymous or pseudonymous fic how the others see what they write on it', async () => {
+    const author = makeUser('STUDENT', { _id: 'author-1' });
+    const notice = (name: string) =>
+      `Tus comentarios y respuestas en esta fic aparecen como «${name}» para los demás, sin tu nombre ni tu foto.`;
+    const anonymous = renderStoryPage(makePublishedStory({ anonymity: true }), { actor: author });
+    expect(await within(await section()).findByText(notice('Autor/a'))).toBeInTheDocument();
+    anonymous.unmount();
+
+    const pseudonymous = renderStoryPage(
+      makePublishedStory({ nickname: true, nicknameValue: 'Pluma Veloz' }),
+      { actor: author },
+    );
+    expect(await within(await section()).findByText(notice('Pluma Veloz'))).toBeInTheDocument();
+    pseudonymous.unmount();
+
+    // Nobody else is told, nor the author of a signed fic.
+    const other = renderStoryPage(makePublishedStory({ anonymity: true }), { actor: makeUser('STUDENT') });
+    expect(await within(await section()).findByText(commentMessages.empty)).toBeInTheDocument();
+    expect(screen.queryByText(/aparecen como/)).not.toBeInTheDocument();
+    other.unmount();
+    renderStoryPage(makePublishedStory(), { actor: author });
+    expect(await within(await section()).findByText(commentMessages.empty)).toBeInTheDocument();
+    expect(screen.queryByText(/aparecen como/)).not.toBeInTheDocument();
   });
 
   it('offers Editar and Eliminar only on the comments the server allows', async () => {

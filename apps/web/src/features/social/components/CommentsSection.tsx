@@ -5,8 +5,9 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { commentMessages, type Story } from '@fics/contracts';
+import { commentMessages, storyMessages, type Story } from '@fics/contracts';
 import { FormError } from '../../../components/FormError';
+import { useSession } from '../../auth';
 import { LoadFailedState } from '../../../components/LoadFailedState';
 import { flattenPages, useCreateComment, useStoryComments } from '../api';
 import { useRequireLogin } from '../use-require-login';
@@ -64,8 +65,13 @@ function NewComment({ storyId }: { storyId: string }) {
  */
 export default function CommentsSection({ story }: { story: Story }) {
   const { t } = useTranslation();
+  const { user } = useSession();
   const comments = useStoryComments(story._id);
   const items = flattenPages(comments.data);
+  // The author of an anonymous or pseudonymous fic is told how the others see what they write here
+  // (the API shows it as the fic's author: docs/decisions/social.md).
+  const ownHiddenFic =
+    (story.anonymity || story.nickname) && user !== null && story.writtenBy?._id === user._id;
 
   let list;
   if (comments.isPending) {
@@ -114,7 +120,14 @@ export default function CommentsSection({ story }: { story: Story }) {
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
-      <NewComment storyId={story._id} />
+      <Box>
+        <NewComment storyId={story._id} />
+        {ownHiddenFic ? (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            {t('social.authorMaskNotice', { name: story.nicknameValue ?? storyMessages.storyAuthor })}
+          </Typography>
+        ) : null}
+      </Box>
       <Box aria-busy={comments.isFetching}>{list}</Box>
     </Box>
   );
