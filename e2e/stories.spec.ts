@@ -677,6 +677,7 @@ test.describe('the first error of the fic form', () => {
       await expect(editor).toBeFocused();
       await expect(page.getByRole('dialog')).toHaveCount(0);
       await expectErrorInView(page, message, bar);
+      await page.screenshot({ path: `/tmp/ef/shot-story-${viewport.width}.png` }); // SHOT
     }
 
     // The first error in the page's order: with the title empty too, the title (under the header).
@@ -688,5 +689,117 @@ test.describe('the first error of the fic form', () => {
     const header = await page.getByRole('banner').boundingBox();
     expect(titleBox!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
     await expectErrorInView(page, 'El título es requerido', bar);
+  });
+});
+
+test.describe('unsaved writing and logging out (issue 18.1)', () => {
+  /** 'Log out' from the account menu; returns the question asked when the editor has unsaved work. */
+  async function logOut(page: Page) {
+    await (await openAccountMenu(page)).getByRole('menuitem', { name: 'Log out' }).click();
+    return page.getByRole('dialog', { name: '¿Cerrar sesión sin guardar tu fic?' });
+  }
+
+  async function writeNewFic(page: Page, title: string, text: string) {
+    await page.goto('/fics/nuevo');
+    await page.getByRole('textbox', { name: 'Título' }).fill(title);
+    const editor = editorOf(page);
+    await editor.click();
+    await editor.pressSequentially(text);
+    await expect(page.getByText(/^Copia guardada en este navegador a las/)).toBeVisible();
+  }
+
+  async function expectLoggedOut(page: Page) {
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Ingresar' })).toBeVisible();
+  }
+
+  test('before logging out the editor asks: keep writing, save the draft (only when valid), or discard; a copy left in the browser survives the logout and is offered only to its writer', async ({
+    page,
+    request,
+    demo,
+    mailbox,
+  }) => {
+    test.slow();
+    const admin = await apiSession(request, demo.ADMIN.email, demo.ADMIN.password);
+    const {
+      students: [author, classmate],
+    } = await newStudents(request, mailbox, admin, ['Rocío Rivas', 'Tomás Toro']);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/');
+    await loginThroughDialog(page, author!.email, author!.password);
+
+    // Words and reading time, live under the editor (issue 18.4).
+    await writeNewFic(page, 'Antes de salir', 'Había una vez un faro en la isla.');
+    await expect(page.getByText('8 palabras · 1 min de lectura')).toBeVisible();
+
+    // 'Seguir escribiendo': nothing happens, the work is on screen.
+    let question = await logOut(page);
+    await expect(question).toBeVisible();
+    await question.getByRole('button', { name: 'Seguir escribiendo' }).click();
+    await expect(question).toBeHidden();
+    await expect(page).toHaveURL(/\/fics\/nuevo$/);
+    await expect(page.getByRole('textbox', { name: 'Título' })).toHaveValue('Antes de salir');
+
+    // 'Guardar borrador' without a cover: the form says why and the student stays.
+    question = await logOut(page);
+    await question.getByRole('button', { name: 'Guardar borrador' }).click();
+    await expect(question).toBeHidden();
+    await expect(page.getByText('La imagen es requerida')).toBeVisible();
+    await expect(page).toHaveURL(/\/fics\/nuevo$/);
+    await expect(page.getByRole('button', { name: 'Menú de la cuenta' })).toBeVisible();
+
+    // With a cover: saved as a draft, then logged out; the draft is in 'Mis fics'.
+    const crop = await chooseAndCropCover(page);
+    await crop.getByRole('button', { name: 'Recortar' }).click();
+    await expect(crop).toBeHidden();
+    question = await logOut(page);
+    await question.getByRole('button', { name: 'Guardar borrador' }).click();
+    await expect(page.getByText('Borrador guardado exitosamente')).toBeVisible();
+    await expectLoggedOut(page);
+    expect(await unsavedCopies(page)).toEqual([]);
+    await loginThroughDialog(page, author!.email, author!.password);
+    await page.goto('/mis-fics');
+    await expect(page.getByRole('row').filter({ hasText: 'Antes de salir' })).toContainText('Borrador');
+
+    // 'Descartar': the copy goes, and nothing is offered after logging in again.
+    await writeNewFic(page, 'Para tirar', 'Esto no sirve.');
+    question = await logOut(page);
+    await question.getByRole('button', { name: 'Descartar' }).click();
+    await expectLoggedOut(page);
+    expect(await unsavedCopies(page)).toEqual([]);
+    await loginThroughDialog(page, author!.email, author!.password);
+    await page.goto('/fics/nuevo');
+    await expect(editorOf(page)).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Tienes trabajo sin guardar' })).toHaveCount(0);
+
+    // Left in the browser (the leave dialog's 'Salir'), then a logout with no editor open: kept.
+    await writeNewFic(page, 'Se queda aquí', 'Una historia a medias.');
+    await page.getByRole('banner').getByRole('link', { name: 'Fics' }).click();
+    await page
+      .getByRole('dialog', { name: 'Seguro que quieres salir de esta pagina?' })
+      .getByRole('button', { name: 'Salir' })
+      .click();
+    await expect(page).toHaveURL(/\/$/);
+    await logOut(page);
+    await expectLoggedOut(page);
+    expect(await unsavedCopies(page)).toHaveLength(1);
+
+    // A classmate on the same computer is not offered it.
+    await loginThroughDialog(page, classmate!.email, classmate!.password);
+    await page.goto('/fics/nuevo');
+    await expect(editorOf(page)).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Tienes trabajo sin guardar' })).toHaveCount(0);
+    await expect(page.getByRole('textbox', { name: 'Título' })).toHaveValue('');
+    await logOut(page);
+    await expectLoggedOut(page);
+
+    // Its writer is.
+    await loginThroughDialog(page, author!.email, author!.password);
+    await page.goto('/fics/nuevo');
+    const offer = page.getByRole('dialog', { name: 'Tienes trabajo sin guardar' });
+    await expect(offer).toContainText('«Se queda aquí»');
+    await offer.getByRole('button', { name: 'Recuperar' }).click();
+    await expect(page.getByRole('textbox', { name: 'Título' })).toHaveValue('Se queda aquí');
+    await expect(editorOf(page)).toContainText('Una historia a medias.');
   });
 });
