@@ -677,7 +677,6 @@ test.describe('the first error of the fic form', () => {
       await expect(editor).toBeFocused();
       await expect(page.getByRole('dialog')).toHaveCount(0);
       await expectErrorInView(page, message, bar);
-      await page.screenshot({ path: `/tmp/ef/shot-story-${viewport.width}.png` }); // SHOT
     }
 
     // The first error in the page's order: with the title empty too, the title (under the header).
