@@ -211,13 +211,18 @@ const WIDTHS = [
   { width: 1280, height: 800 },
 ] as const;
 
-/** The page's content is there: its h1, the route's own mark, no skeleton or spinner left. */
+/**
+ * The page's content is there: its h1, the route's own mark, no skeleton or spinner left. Parts that
+ * load once scrolled near (a fic's comments) are brought in by a scroll to the end and back.
+ */
 async function contentShown(page: Page, content: Locator) {
   await expect(page.locator('main h1').first()).toBeVisible();
   await expect(content).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await expect(page.locator('.MuiSkeleton-root, [role="progressbar"]').filter({ visible: true })).toHaveCount(
     0,
   );
+  await page.evaluate(() => window.scrollTo(0, 0));
 }
 
 test.describe('accessibility (axe) on every route', () => {
