@@ -8,6 +8,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
+import ToggleButton from '@mui/material/ToggleButton';
 import Typography from '@mui/material/Typography';
 import { decomposeColor, getContrastRatio, recomposeColor, ThemeProvider } from '@mui/material/styles';
 import type { ReactElement } from 'react';
@@ -153,6 +154,19 @@ describe('components draw text at 4.5:1 on paper and on the page', () => {
     const button = screen.getByRole('button', { name: 'Guardar' });
     const fill = getComputedStyle(button).getPropertyValue('--variant-containedBg').trim();
     expect(ratio(textColor(button), fill)).toBeGreaterThanOrEqual(AA);
+  });
+
+  it.each(paletteColors)('selected toggle button %s: its label on its tint', (color) => {
+    render(
+      <ThemeProvider theme={theme}>
+        <ToggleButton value="excel" selected color={color}>
+          Archivo Excel
+        </ToggleButton>
+      </ThemeProvider>,
+    );
+    const button = screen.getByRole('button', { name: 'Archivo Excel' });
+    const tint = over(getComputedStyle(button).backgroundColor, backgrounds.paper);
+    expect(ratio(textColor(button), tint)).toBeGreaterThanOrEqual(AA);
   });
 
   it.each(['standard', 'outlined', 'filled'] as const)('%s alerts of every severity', (variant) => {

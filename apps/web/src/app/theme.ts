@@ -7,7 +7,8 @@ import { createTheme, type Theme } from '@mui/material/styles';
  * drawn in them uses the darker shade of the same hue. Every palette colour follows that rule:
  * `main` is the hue, `dark` the shade for text in it (at least 4.5:1 on paper and on the page
  * background), `contrastText` the text on a `main` fill. The overrides below make MUI's text
- * buttons, icon buttons, outlined chips, labels and coloured Typography draw text in `dark`.
+ * buttons, icon buttons, outlined chips, selected toggle buttons, labels and coloured Typography
+ * draw text in `dark`.
  * theme.test.tsx checks every such pair.
  */
 export const colors = {
@@ -88,6 +89,17 @@ const makeBaseTheme = () =>
             variants: paletteColors.map((color) => ({
               props: { color, variant: 'outlined' },
               style: { color: theme.palette[color].dark },
+            })),
+          }),
+        },
+      },
+      // A selected toggle button's label (the bulk import's 'Archivo Excel' / 'Lista de correos').
+      MuiToggleButton: {
+        styleOverrides: {
+          root: ({ theme }) => ({
+            variants: paletteColors.map((color) => ({
+              props: { color },
+              style: { '&.Mui-selected': { color: theme.palette[color].dark } },
             })),
           }),
         },
