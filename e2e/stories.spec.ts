@@ -801,4 +801,45 @@ test.describe('unsaved writing and logging out (issue 18.1)', () => {
     await expect(page.getByRole('textbox', { name: 'Título' })).toHaveValue('Se queda aquí');
     await expect(editorOf(page)).toContainText('Una historia a medias.');
   });
+
+  test('a session ended elsewhere while writing keeps the work: the save asks to log in again and the same student is taken back to it', async ({
+    page,
+    request,
+    demo,
+    mailbox,
+  }) => {
+    test.slow();
+    const admin = await apiSession(request, demo.ADMIN.email, demo.ADMIN.password);
+    const {
+      students: [author],
+    } = await newStudents(request, mailbox, admin, ['Violeta Vera']);
+    await page.goto('/');
+    await loginThroughDialog(page, author!.email, author!.password);
+    await writeNewFic(page, 'La sesión se cerró', 'Escribía cuando todo se apagó.');
+    const crop = await chooseAndCropCover(page);
+    await crop.getByRole('button', { name: 'Recortar' }).click();
+    await expect(crop).toBeHidden();
+
+    // Every session of the student ends (another device's 'Cerrar sesión en todos los dispositivos').
+    const elsewhere = await apiSession(request, author!.email, author!.password);
+    await elsewhere.call('POST', '/auth/logout-all');
+
+    await page.getByRole('button', { name: 'Guardar borrador' }).click();
+    await page
+      .getByRole('dialog', { name: '¿Guardar como borrador?' })
+      .getByRole('button', { name: 'Guardar borrador' })
+      .click();
+    const login = page.getByRole('dialog', { name: 'Ingresar' });
+    await expect(login).toContainText('Lo que escribiste quedó guardado en este navegador');
+    await expect(page).toHaveURL(/\/$/);
+    expect((await unsavedCopies(page)).join()).toContain('La sesión se cerró');
+
+    await login.getByLabel('Email').fill(author!.email);
+    await login.getByLabel('Contraseña', { exact: true }).fill(author!.password);
+    await login.getByRole('button', { name: 'Ingresar' }).click();
+    await expect(page).toHaveURL(/\/fics\/nuevo$/);
+    await expect(page.getByRole('textbox', { name: 'Título' })).toHaveValue('La sesión se cerró');
+    await expect(editorOf(page)).toContainText('Escribía cuando todo se apagó.');
+    await expect(page.getByText('Recuperamos tu trabajo sin guardar')).toBeVisible();
+  });
 });
