@@ -130,6 +130,22 @@ test.describe('accessibility (axe)', () => {
     await expect(dialog.getByRole('button', { name: 'Ingresar' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });
+
+  test("the bulk import's first step, open, at 390 and 1280 px", async ({ page, demo }) => {
+    // Its selected 'Archivo Excel' once read 2.4:1 (the brand blue on its tint).
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    await waitForApp(page);
+    await loginThroughDialog(page, demo.ADMIN.email, demo.ADMIN.password);
+    await page.goto('/usuarios');
+    await page.getByRole('button', { name: 'Carga masiva' }).click();
+    const wizard = page.getByRole('dialog', { name: 'Carga masiva' });
+    await expect(wizard.getByRole('button', { name: 'Archivo Excel', pressed: true })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(wizard.getByRole('button', { name: 'Archivo Excel', pressed: true })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
 });
 
 /**
