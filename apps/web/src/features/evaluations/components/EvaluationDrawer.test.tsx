@@ -199,6 +199,8 @@ describe('EvaluationDrawer', () => {
     expect(comment).toHaveAttribute('aria-invalid', 'true');
     await user.click(within(panel).getByRole('button', { name: 'Enviar evaluación' }));
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+    // Focus back on the field in error (components/error-focus.ts).
+    await waitFor(() => expect(comment).toHaveFocus());
     await user.type(comment, '{Backspace}');
     expect(
       within(panel).queryByText('El comentario debe tener máximo 70 caracteres'),
@@ -228,6 +230,12 @@ describe('EvaluationDrawer', () => {
       await within(panel).findByText('El comentario debe tener máximo 70 caracteres'),
     ).toBeInTheDocument();
     expect(within(panel).getByText('Fila 2: Marca solo una casilla por fila')).toBeInTheDocument();
+    // The first message in the page's order takes focus: the grid's, above the comment.
+    await waitFor(() =>
+      expect(
+        within(panel).getByText('Fila 2: Marca solo una casilla por fila').closest('[role="alert"]'),
+      ).toHaveFocus(),
+    );
 
     answer = { status: 409, body: { type: 'CONFLICT', message: 'Otro docente ya evaluó esta fic' } };
     await user.click(within(panel).getByRole('button', { name: 'Enviar evaluación' }));

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -20,6 +20,7 @@ import {
   type Story,
 } from '@fics/contracts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { useErrorFocus } from '../../../components/error-focus';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-client';
 import { RubricGrid, useMyRubrics } from '../../rubrics';
@@ -68,7 +69,7 @@ export function EvaluationForm({ story, evaluation, locked = false, onDone }: Ev
   // After a first try, the criteria still without a level are named under the score.
   const [attempted, setAttempted] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const commentRef = useRef<HTMLTextAreaElement>(null);
+  const errorFocus = useErrorFocus();
   const commentId = useId();
 
   const pending = create.isPending || update.isPending;
@@ -102,7 +103,7 @@ export function EvaluationForm({ story, evaluation, locked = false, onDone }: Ev
       return;
     }
     if (commentTooLong) {
-      commentRef.current?.focus();
+      errorFocus.focusFirstError();
       return;
     }
     setAttempted(true);
@@ -144,9 +145,7 @@ export function EvaluationForm({ story, evaluation, locked = false, onDone }: Ev
       const fieldErrors = validationErrors(error, t);
       if (fieldErrors) {
         setErrors(fieldErrors);
-        if (fieldErrors.comment) {
-          commentRef.current?.focus();
-        }
+        errorFocus.focusFirstError();
         return;
       }
       // A refusal the server explains (another teacher evaluated it first, it was published): its words.
@@ -159,6 +158,7 @@ export function EvaluationForm({ story, evaluation, locked = false, onDone }: Ev
   return (
     <Box
       component="form"
+      ref={errorFocus.ref}
       noValidate
       aria-label={t('evaluations.drawerTitle')}
       onSubmit={submit}
@@ -184,7 +184,7 @@ export function EvaluationForm({ story, evaluation, locked = false, onDone }: Ev
             </Alert>
           ) : null}
           {errors.grid?.length ? (
-            <Alert severity="error" role="alert">
+            <Alert severity="error" role="alert" data-error-focus>
               {errors.grid.map((message) => (
                 <div key={message}>{message}</div>
               ))}
@@ -214,7 +214,6 @@ export function EvaluationForm({ story, evaluation, locked = false, onDone }: Ev
 
       <TextField
         id={commentId}
-        inputRef={commentRef}
         label={t('evaluations.comment')}
         value={comment}
         onChange={(event) => {
