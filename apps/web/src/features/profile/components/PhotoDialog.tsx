@@ -13,6 +13,7 @@ import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
 import PhotoCameraOutlined from '@mui/icons-material/PhotoCameraOutlined';
 import { useTranslation } from 'react-i18next';
 import { limits, userMessages, type User } from '@fics/contracts';
+import { useErrorFocus } from '../../../components/error-focus';
 import { serverFieldErrors } from '../../../components/form-errors';
 import { FormError } from '../../../components/FormError';
 import { ImageCropper, preloadCropper, type CropSelection } from '../../../components/ImageCropDialog';
@@ -67,6 +68,7 @@ function PhotoEditor({ user, onClose, onBusyChange }: PhotoEditorProps) {
   const [area, setArea] = useState<CropSelection | null>(null);
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
+  const errorFocus = useErrorFocus<HTMLDivElement>();
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const pending = saving || remove.isPending;
@@ -114,6 +116,7 @@ function PhotoEditor({ user, onClose, onBusyChange }: PhotoEditorProps) {
     const problem = checkImageFile(file);
     setFileError(problem);
     if (problem) {
+      errorFocus.focusFirstError();
       return;
     }
     setArea(null);
@@ -125,12 +128,14 @@ function PhotoEditor({ user, onClose, onBusyChange }: PhotoEditorProps) {
   const rejectUnreadable = () => {
     setImageUrl(null);
     setFileError(userMessages.fileNotImage);
+    errorFocus.focusFirstError();
   };
 
   const showFailure = (error: unknown) => {
     const { file: fileMessage } = serverFieldErrors(error, ['file']);
     if (fileMessage) {
       setFileError(fileMessage);
+      errorFocus.focusFirstError();
     } else {
       toast.error(t('errors.generic'));
       setFailure(t('errors.genericInline'));
@@ -199,7 +204,7 @@ function PhotoEditor({ user, onClose, onBusyChange }: PhotoEditorProps) {
 
   return (
     <>
-      <DialogContent>
+      <DialogContent ref={errorFocus.ref}>
         {imageUrl ? (
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr auto' } }}>
             <ImageCropper
@@ -244,7 +249,7 @@ function PhotoEditor({ user, onClose, onBusyChange }: PhotoEditorProps) {
         <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 0.5, mt: 2 }}>
           {chooseButton}
           {fileError ? (
-            <FormHelperText id={hintId} error role="alert" sx={{ textAlign: 'center' }}>
+            <FormHelperText id={hintId} error role="alert" data-error-focus sx={{ textAlign: 'center' }}>
               {fileError}
             </FormHelperText>
           ) : (
