@@ -15,9 +15,7 @@ afterEach(() => {
 // jsdom does not implement scrolling; the shell scrolls to the top on each path change.
 window.scrollTo = () => undefined;
 // Nor scrollIntoView, which a form's first error uses (components/error-focus.ts).
-if (!('scrollIntoView' in Element.prototype)) {
-  Element.prototype.scrollIntoView = () => undefined;
-}
+Element.prototype.scrollIntoView = () => undefined;
 
 // Screens under test render outside the router's lazy pages: give them the whole catalog up front.
 await loadAllTexts();

@@ -6,15 +6,23 @@ import {
   useContext,
   useMemo,
   useState,
+  useSyncExternalStore,
   type ReactNode,
 } from 'react';
 import { withAllTexts } from '../../../lib/i18n';
-import { ResumeAfterLogin } from './ResumeAfterLogin';
+import { readResumePoint, subscribeResumePoint } from '../../../lib/unsaved-work-registry';
 
 // The dialog pulls in forms and validation: loaded on first open, not with the home page.
 const LoginDialog = lazy(() =>
   withAllTexts(() => import('./LoginDialog')).then((m) => ({ default: m.LoginDialog })),
 );
+
+// Only after a session expired with work open (rare): loaded then, not with the home page.
+const ResumeAfterLogin = lazy(() =>
+  import('./ResumeAfterLogin').then((m) => ({ default: m.ResumeAfterLogin })),
+);
+const hasResumePoint = () => readResumePoint() !== null;
+const noResumePoint = () => false;
 
 /** Why the dialog opened by itself: said above the form. */
 export type LoginReason = 'sessionExpired';
@@ -37,10 +45,15 @@ export function LoginDialogProvider({ children }: { children: ReactNode }) {
   }, []);
   const openLogin = useCallback(() => openFor(), [openFor]);
   const value = useMemo(() => ({ openLogin }), [openLogin]);
+  const resuming = useSyncExternalStore(subscribeResumePoint, hasResumePoint, noResumePoint);
   return (
     <LoginDialogContext.Provider value={value}>
       {children}
-      <ResumeAfterLogin openLogin={openFor} />
+      {resuming ? (
+        <Suspense fallback={null}>
+          <ResumeAfterLogin openLogin={openFor} />
+        </Suspense>
+      ) : null}
       {mounted ? (
         <Suspense fallback={null}>
           <LoginDialog open={open} reason={reason} onClose={() => setOpen(false)} />
