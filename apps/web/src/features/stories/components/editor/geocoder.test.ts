@@ -1,7 +1,54 @@
 import { describe, expect, it } from 'vitest';
-import { coordinatesLabel, osmLink, pointOfOsmLink, shortPlaceName } from './geocoder';
+import { coordinatesLabel, osmLink, placeOfResult, pointOfOsmLink, shortPlaceName } from './geocoder';
 
 describe('geocoder helpers', () => {
+  it('names a search result by its area, never by a street, a house number or a building', () => {
+    const home = placeOfResult({
+      lat: '-33.42561',
+      lon: '-70.61432',
+      name: '',
+      addresstype: 'house',
+      display_name: 'Los Aromos 1234, Providencia, Santiago, Región Metropolitana, Chile',
+      address: {
+        house_number: '1234',
+        road: 'Los Aromos',
+        suburb: 'Providencia',
+        city: 'Santiago',
+        state: 'Región Metropolitana de Santiago',
+      },
+    });
+    expect(home?.label).toBe('Providencia, Santiago');
+    expect(home?.label).not.toMatch(/Aromos|1234/);
+    const square = placeOfResult({
+      lat: '-33.4378',
+      lon: '-70.6505',
+      name: 'Plaza de Armas',
+      addresstype: 'square',
+      display_name: 'Plaza de Armas, Santiago, Chile',
+      address: { city: 'Santiago', state: 'Región Metropolitana de Santiago' },
+    });
+    expect(square?.label).toBe('Santiago');
+    const city = placeOfResult({
+      lat: '-33.05',
+      lon: '-71.62',
+      name: 'Valparaíso',
+      addresstype: 'city',
+      display_name: 'Valparaíso, Región de Valparaíso, Chile',
+      address: { city: 'Valparaíso', state: 'Región de Valparaíso' },
+    });
+    expect(city?.label).toBe('Valparaíso');
+    // An address that names no area: its rounded point, not the street.
+    const bare = placeOfResult({
+      lat: '-33.45694',
+      lon: '-70.64827',
+      addresstype: 'road',
+      display_name: 'Calle Uno',
+      address: { road: 'Calle Uno' },
+    });
+    expect(bare?.label).toBe('-33.46, -70.65');
+    expect(placeOfResult({ lat: 'x', lon: '1', display_name: 'Nada' })).toBeNull();
+  });
+
   it('names a place with as much of its address as fits in the 30-character location', () => {
     expect(
       shortPlaceName(

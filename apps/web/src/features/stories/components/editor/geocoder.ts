@@ -70,11 +70,61 @@ export function coordinatesLabel(lat: number, lng: number): string {
   return point ? `${point.lat.toFixed(2)}, ${point.lon.toFixed(2)}` : '';
 }
 
-interface NominatimResult {
+export interface NominatimResult {
   display_name?: unknown;
   name?: unknown;
   lat?: unknown;
   lon?: unknown;
+  /** What the result is: 'house', 'road', 'suburb', 'city'... (jsonv2). */
+  addresstype?: unknown;
+  /** Its address by parts (addressdetails=1). */
+  address?: unknown;
+}
+
+/**
+ * The address parts a fic's place may name, from the smallest area up: none finer than a
+ * neighbourhood. A street, a house number or a building (a child's home, issue 18.5) never becomes
+ * the place's name; the student may still type one, and the dialog says what will be shown.
+ */
+const AREA_PARTS = [
+  'neighbourhood',
+  'suburb',
+  'quarter',
+  'hamlet',
+  'village',
+  'town',
+  'city',
+  'municipality',
+  'county',
+  'state',
+] as const;
+
+/**
+ * A search result as a place to keep: an area is named as it is ('Valparaíso'); anything smaller
+ * (an address, a building, a street, a square) by the area it lies in ('Providencia, Santiago'), or
+ * by its rounded point when its address names no area. Null for a result without a point.
+ */
+export function placeOfResult(item: NominatimResult): Place | null {
+  const lat = Number(item.lat);
+  const lng = Number(item.lon);
+  const description = typeof item.display_name === 'string' ? item.display_name : '';
+  const name = typeof item.name === 'string' ? item.name : '';
+  if (!Number.isFinite(lat) || !Number.isFinite(lng) || (description === '' && name === '')) {
+    return null;
+  }
+  const address =
+    item.address && typeof item.address === 'object' ? (item.address as Record<string, unknown>) : {};
+  const isArea = (AREA_PARTS as readonly unknown[]).includes(item.addresstype);
+  const areas = AREA_PARTS.map((part) => address[part]).filter(
+    (value, index, all): value is string =>
+      typeof value === 'string' && value.trim() !== '' && all.indexOf(value) === index,
+  );
+  const label = isArea
+    ? shortPlaceName(name, description)
+    : areas.length > 0
+      ? shortPlaceName(areas[0] ?? '', areas.join(', '))
+      : coordinatesLabel(lat, lng);
+  return { label, description: description || name, lat, lng };
 }
 
 /**
@@ -92,6 +142,7 @@ export async function searchPlaces(
   url.searchParams.set('format', 'jsonv2');
   url.searchParams.set('countrycodes', 'cl');
   url.searchParams.set('limit', '5');
+  url.searchParams.set('addressdetails', '1');
   url.searchParams.set('accept-language', 'es');
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), SEARCH_TIMEOUT_MS);
@@ -107,14 +158,8 @@ export async function searchPlaces(
       throw new Error('geocoder answer');
     }
     return (body as NominatimResult[]).flatMap((item) => {
-      const lat = Number(item.lat);
-      const lng = Number(item.lon);
-      const description = typeof item.display_name === 'string' ? item.display_name : '';
-      const name = typeof item.name === 'string' ? item.name : '';
-      if (!Number.isFinite(lat) || !Number.isFinite(lng) || (description === '' && name === '')) {
-        return [];
-      }
-      return [{ label: shortPlaceName(name, description), description: description || name, lat, lng }];
+      const place = placeOfResult(item);
+      return place ? [place] : [];
     });
   } finally {
     clearTimeout(timer);
