@@ -404,6 +404,8 @@ describe('StoryForm (new fic)', () => {
               'Plaza de Armas, Santiago, Provincia de Santiago, Región Metropolitana, 8320000, Chile',
             lat: '-33.4378',
             lon: '-70.6505',
+            addresstype: 'square',
+            address: { city: 'Santiago', state: 'Región Metropolitana de Santiago', postcode: '8320000' },
           },
         ],
       },
@@ -423,12 +425,14 @@ describe('StoryForm (new fic)', () => {
     const url = new URL(requestUrl(geocoderCalls()[0]![0]));
     expect(url.searchParams.get('countrycodes')).toBe('cl');
     expect(url.searchParams.get('q')).toBe('plaza de armas');
-    expect(within(dialog).getByRole('textbox', { name: 'Lugar' })).toHaveValue('Plaza de Armas, Santiago');
+    expect(url.searchParams.get('addressdetails')).toBe('1');
+    // A square is named by the area it lies in (issue 18.5: no finer place than an area).
+    expect(within(dialog).getByRole('textbox', { name: 'Lugar' })).toHaveValue('Santiago');
 
     await user.click(within(dialog).getByRole('button', { name: 'Enviar' }));
     await screen.findByText('Fic enviada exitosamente');
     expect(posted[0]).toMatchObject({
-      location: 'Plaza de Armas, Santiago',
+      location: 'Santiago',
       locationURL: 'https://www.openstreetmap.org/?mlat=-33.44&mlon=-70.65#map=14/-33.44/-70.65',
     });
   });
