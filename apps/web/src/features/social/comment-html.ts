@@ -1,5 +1,6 @@
 import createDOMPurify, { type Config } from 'dompurify';
 import { commentHtmlTags } from '@fics/contracts';
+import { htmlTextWithBreaks } from '../../lib/html-text';
 
 /**
  * The browser's second cleaning of a comment or reply (architecture.md §2, Rich text): the server
@@ -31,25 +32,7 @@ const blockTags = new Set(['P', 'BLOCKQUOTE', 'BR']);
  * (apps/api/src/lib/rich-text.ts, textOf), so the form refuses what the server would.
  */
 export function commentPlainText(html: string): string {
-  const body = new DOMParser().parseFromString(sanitizeCommentHtml(html), 'text/html').body;
-  const parts: string[] = [];
-  const walk = (node: Node) => {
-    if (node.nodeType === Node.TEXT_NODE) {
-      parts.push(node.textContent ?? '');
-      return;
-    }
-    const block = node instanceof Element && blockTags.has(node.tagName);
-    if (block) {
-      parts.push('\n');
-    }
-    node.childNodes.forEach(walk);
-    if (block) {
-      parts.push('\n');
-    }
-  };
-  walk(body);
-  return parts
-    .join('')
+  return htmlTextWithBreaks(sanitizeCommentHtml(html), blockTags)
     .replace(/[\u200b\u2060\ufeff]/g, '')
     .split('\n')
     .map((line) => line.replace(/\s+/g, ' ').trim())

@@ -2,6 +2,7 @@ import Typography, { type TypographyProps } from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { countWords, readingMinutes } from '@fics/contracts';
 import { formatCount } from '../../../components/PageControls';
+import { htmlTextWithBreaks } from '../../../lib/html-text';
 
 /**
  * A fic's length for readers, 'N palabras · M min de lectura' (docs/decisions/stories.md, Fields):
@@ -26,22 +27,5 @@ const BLOCKS = new Set(['P', 'H1', 'H2', 'H3', 'BLOCKQUOTE', 'PRE', 'DIV', 'BR']
  * break around every block, then the contracts' countWords.
  */
 export function storyWordCount(html: string): number {
-  const body = new DOMParser().parseFromString(html, 'text/html').body;
-  const parts: string[] = [];
-  const walk = (node: Node) => {
-    if (node.nodeType === Node.TEXT_NODE) {
-      parts.push(node.textContent ?? '');
-      return;
-    }
-    const block = node instanceof Element && BLOCKS.has(node.tagName);
-    if (block) {
-      parts.push('\n');
-    }
-    node.childNodes.forEach(walk);
-    if (block) {
-      parts.push('\n');
-    }
-  };
-  walk(body);
-  return countWords(parts.join(''));
+  return countWords(htmlTextWithBreaks(html, BLOCKS));
 }
