@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -772,5 +773,45 @@ export const changeRequests = pgTable(
     check('change_requests_status_check', sql`${t.status} in ('PENDING', 'APPROVED', 'DENIED')`),
     check('change_requests_handled_check', sql`(${t.status} = 'PENDING') = (${t.handledAt} is null)`),
     check('change_requests_comments_check', sql`char_length(${t.adminComments}) <= 100`),
+  ],
+);
+
+/**
+ * The stream of changes others react to (issue 19.3): written by the module that makes the change,
+ * in the transaction that makes it, so an event exists exactly when its change does. The dispatcher
+ * (modules/events) delivers each to its subscribers at least once: it claims due events with a lease
+ * (`locked_until`, FOR UPDATE SKIP LOCKED, as the mail outbox does), runs the subscribers and marks
+ * the event DONE in one transaction, and retries with a growing wait. Events of one fic are delivered
+ * in `id` order: one is only claimed when no earlier event of its fic is still pending.
+ * No foreign keys: an event outlives the fic, comment or user it tells of (a deleted fic's event
+ * still has to be delivered). Housekeeping deletes handled events after a bounded time.
+ */
+export const domainEvents = pgTable(
+  'domain_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    type: text('type').notNull(),
+    /** The fic the event is about, if any: the stream whose order delivery keeps. */
+    storyId: uuid('story_id'),
+    /** Who made the change (null: the system), and their role then. */
+    actorId: uuid('actor_id'),
+    actorRole: text('actor_role'),
+    payload: jsonb('payload').notNull().default({}),
+    /** clock_timestamp(): two events of one transaction get distinct, ordered times. */
+    occurredAt: tz('occurred_at').notNull().default(sql`clock_timestamp()`),
+    status: text('status', { enum: ['PENDING', 'DONE', 'FAILED'] })
+      .notNull()
+      .default('PENDING'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: tz('next_attempt_at').notNull().defaultNow(),
+    lockedUntil: tz('locked_until'),
+    lastError: text('last_error'),
+    deliveredAt: tz('delivered_at'),
+  },
+  (t) => [
+    index('domain_events_due_idx').on(t.nextAttemptAt, t.id).where(sql`${t.status} = 'PENDING'`),
+    index('domain_events_story_pending_idx').on(t.storyId, t.id).where(sql`${t.status} = 'PENDING'`),
+    index('domain_events_handled_idx').on(t.occurredAt).where(sql`${t.status} <> 'PENDING'`),
+    check('domain_events_status_check', sql`${t.status} in ('PENDING', 'DONE', 'FAILED')`),
   ],
 );

@@ -1,0 +1,76 @@
+/**
+ * Every domain event, with what it carries (issue 19.3). The module that makes a change emits its
+ * event in the same transaction; subscribers (tracking, mail, the gallery's cache, notifications)
+ * react to it afterwards. A payload holds what subscribers need and cannot read back later (the
+ * fic's title as it was, the writing time an action added, the score), never a whole row.
+ */
+export interface EventPayloads {
+  /** A fic was created (as a draft, or created and sent at once: then `story.sent` follows). */
+  'story.created': { authorId: string; gradeId: string; title: string; writingTime: number };
+  /** Its author or an editor changed its text, title, cover or tags. */
+  'story.updated': { authorId: string; title: string; writingTime: number; published: boolean };
+  /** EDITING → REVIEWING (`resent: false`) or EVALUATED → REVIEWING (`resent: true`). */
+  'story.sent': { authorId: string; gradeId: string; title: string; writingTime: number; resent: boolean };
+  /** The first evaluation: REVIEWING → EVALUATED. */
+  'story.evaluated': { authorId: string; evaluatorId: string; title: string; score: number };
+  /** The evaluator rewrote the evaluation (a resent fic goes back to EVALUATED). */
+  'evaluation.updated': { authorId: string; evaluatorId: string; title: string; score: number };
+  'story.published': { authorId: string; title: string };
+  'story.deleted': { authorId: string; gradeId: string; title: string; wasPublished: boolean };
+  'story.liked': { authorId: string; title: string; liked: boolean };
+  'comment.added': { commentId: string; storyAuthorId: string; title: string };
+  'comment.deleted': { commentId: string; commentAuthorId: string; title: string };
+  'reply.added': { replyId: string; commentId: string; commentAuthorId: string; title: string };
+  'reply.deleted': { replyId: string; commentId: string; replyAuthorId: string; title: string };
+  'user.created': { userId: string; roleName: string };
+  /** Their school or grades changed. */
+  'user.moved': { userId: string };
+  'user.deleted': { userId: string };
+  'request.created': { requestId: string; kind: 'REGISTER' | 'CHANGE' };
+  'request.handled': { requestId: string; kind: 'REGISTER' | 'CHANGE'; accepted: boolean };
+}
+
+export type EventType = keyof EventPayloads;
+
+export const eventTypes = [
+  'story.created',
+  'story.updated',
+  'story.sent',
+  'story.evaluated',
+  'evaluation.updated',
+  'story.published',
+  'story.deleted',
+  'story.liked',
+  'comment.added',
+  'comment.deleted',
+  'reply.added',
+  'reply.deleted',
+  'user.created',
+  'user.moved',
+  'user.deleted',
+  'request.created',
+  'request.handled',
+] as const satisfies readonly EventType[];
+
+/** Who made a change: a signed-in user, or the system (null). */
+export interface EventActor {
+  userId: string;
+  role: string;
+}
+
+/** What a module emits: the type, its payload, the fic it is about (its stream) and who did it. */
+export type NewDomainEvent = {
+  [T in EventType]: { type: T; storyId?: string | null; actor: EventActor | null; payload: EventPayloads[T] };
+}[EventType];
+
+/** An event as subscribers receive it. */
+export type DomainEvent = {
+  [T in EventType]: {
+    id: number;
+    type: T;
+    storyId: string | null;
+    actor: EventActor | null;
+    payload: EventPayloads[T];
+    occurredAt: Date;
+  };
+}[EventType];

@@ -1,0 +1,4 @@
+/** The events module's public entry: other modules import only from here. */
+export { emitEvent, emitEvents } from './emit';
+export type { DomainEvent, EventActor, EventPayloads, EventType, NewDomainEvent } from './catalog';
+export { eventTypes } from './catalog';
