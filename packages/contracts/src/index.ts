@@ -17,3 +17,4 @@ export * from './gallery';
 export * from './comments';
 export * from './tracking';
 export * from './requests';
+export * from './shell-texts';

@@ -2,17 +2,19 @@
  * Texts of the home gallery, its filter panel and the header filter toggle; part of the one catalog in es.ts. Messages the API words too (validation, success,
  * refusals, empty and end-of-list texts) and limits come from @fics/contracts, never from here.
  */
+import { shellTexts } from '@fics/contracts';
+
 export const gallery = {
-  title: 'Fics publicados',
-  subtitle: 'Cuentos escritos por estudiantes y publicados por sus docentes.',
-  listLabel: 'Fics',
+  title: shellTexts.gallery.title,
+  subtitle: shellTexts.gallery.subtitle,
+  listLabel: shellTexts.gallery.listLabel,
   loading: 'Cargando fics',
   /** After the like count, for screen readers: '12 me gusta'. */
-  likes: 'me gusta',
+  likes: shellTexts.gallery.likes,
   found_one: '{{count}} fic encontrado',
   found_other: '{{count}} fics encontrados',
   foundAtLeast: 'Más de {{count}} fics encontrados',
-  toggle: 'Filtrar fics',
+  toggle: shellTexts.gallery.toggle,
   toggleActive_one: 'Filtrar fics ({{count}} filtro activo)',
   toggleActive_other: 'Filtrar fics ({{count}} filtros activos)',
   filtersTitle: 'Filtrar fics',

@@ -2,6 +2,8 @@
  * Texts of the student's fic list and the fic page; part of the one catalog in es.ts. Status labels
  * and the API's messages (sent, deleted, not found, 409s) come from @fics/contracts, never from here.
  */
+import { shellTexts } from '@fics/contracts';
+
 export const stories = {
   myStoriesTitle: 'Mis fics',
   add: 'Añadir',
@@ -20,7 +22,7 @@ export const stories = {
   // The fic page (/fics/:storyId).
   editingBanner: 'FIC EN EDICIÓN',
   bannerStatus: 'Estado:',
-  anonymous: 'Anónimo',
+  anonymous: shellTexts.anonymous,
   byLine: 'Por {{name}}',
   realAuthor: 'Autor real: {{name}}',
   showRealAuthor: 'Mostrar autor',

@@ -10,13 +10,14 @@
  * paint and always before a lazy page renders (lib/i18n.ts). A section goes here only if the home
  * or the shell uses it (lib/i18n.test.ts checks it).
  */
+import { shellTexts } from '@fics/contracts';
 import type { LazyCatalog } from './es-lazy';
 import { stories } from './es-stories';
 import { gallery } from './es-gallery';
 
 export const es = {
   common: {
-    appName: 'Fics',
+    appName: shellTexts.appName,
     loading: 'Cargando...',
     close: 'Cerrar',
     cancel: 'Cancelar',
@@ -47,14 +48,14 @@ export const es = {
     next: 'Página siguiente',
     last: 'Última página',
     shown: 'Mostrando {{shown}} de {{total}}',
-    loadMore: 'Ver más',
+    loadMore: shellTexts.loadMore,
   },
   confirm: {
     title: '¿Estás seguro?',
     deleteWarning: 'Esta acción no puede ser reversada, asegurese antes de continuar.',
   },
   header: {
-    login: 'Ingresar',
+    login: shellTexts.login,
     logout: 'Log out',
     accountMenu: 'Menú de la cuenta',
   },

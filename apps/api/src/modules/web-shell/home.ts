@@ -9,8 +9,7 @@
  * Texts come from the web app's own catalog (its first screen's part, locales/es.ts): the same
  * words, one place.
  */
-import type { GalleryCard, GalleryResponse } from '@fics/contracts';
-import { es as webTexts } from '../../../../web/src/locales/es';
+import { shellTexts, type GalleryCard, type GalleryResponse } from '@fics/contracts';
 import { escapeHtml, jsonForScript, type PageParts } from './html';
 
 /** The id the home looks for (features/home/initial-gallery.ts INITIAL_GALLERY_ELEMENT_ID). */
@@ -103,7 +102,7 @@ function initials(name: string): string {
 
 /** Who a card names, as GalleryCard's useCardAuthor decides. */
 function cardAuthor(card: GalleryCard): { name: string; photo?: string; person: boolean } {
-  const anonymous = webTexts.stories.anonymous;
+  const anonymous = shellTexts.anonymous;
   if (card.anonymity) {
     return { name: anonymous, person: false };
   }
@@ -143,7 +142,7 @@ function cardHtml(card: GalleryCard, index: number): string {
     `${escapeHtml(card.title)}</a></h2><div class="fx-meta"><div class="fx-avatar">${avatar}</div>` +
     `<span class="fx-author">${escapeHtml(author.name)}</span>` +
     `<span class="fx-likes">${HEART_ICON}${card.likesCount}` +
-    `<span class="fx-sr"> ${escapeHtml(webTexts.gallery.likes)}</span></span></div></div></article></li>`
+    `<span class="fx-sr"> ${escapeHtml(shellTexts.gallery.likes)}</span></span></div></div></article></li>`
   );
 }
 
@@ -165,10 +164,10 @@ function firstCoverPreload(card: GalleryCard | undefined): string {
  */
 function headerHtml(): string {
   return (
-    `<header class="fx-bar"><div class="fx-toolbar"><a class="fx-logo" href="/">${escapeHtml(webTexts.common.appName)}</a>` +
-    `<div class="fx-grow"></div><button type="button" class="fx-icon" disabled aria-label="${escapeHtml(webTexts.gallery.toggle)}"` +
+    `<header class="fx-bar"><div class="fx-toolbar"><a class="fx-logo" href="/">${escapeHtml(shellTexts.appName)}</a>` +
+    `<div class="fx-grow"></div><button type="button" class="fx-icon" disabled aria-label="${escapeHtml(shellTexts.gallery.toggle)}"` +
     ` aria-expanded="false">${FILTER_ICON}</button>` +
-    `<button type="button" class="fx-login" disabled>${escapeHtml(webTexts.header.login)}</button></div></header>`
+    `<button type="button" class="fx-login" disabled>${escapeHtml(shellTexts.login)}</button></div></header>`
   );
 }
 
@@ -185,17 +184,17 @@ export function homePageParts({ query, filtered, page }: HomeShell): PageParts {
   const cards = page.stories.docs;
   const grid =
     cards.length > 0
-      ? `<ul class="fx-grid" aria-label="${escapeHtml(webTexts.gallery.listLabel)}">${cards.map(cardHtml).join('')}</ul>` +
+      ? `<ul class="fx-grid" aria-label="${escapeHtml(shellTexts.gallery.listLabel)}">${cards.map(cardHtml).join('')}</ul>` +
         `<div class="fx-more">${
           page.stories.hasNextPage
-            ? `<button type="button" disabled>${escapeHtml(webTexts.paging.loadMore)}</button>`
+            ? `<button type="button" disabled>${escapeHtml(shellTexts.loadMore)}</button>`
             : ''
         }</div>`
       : '<div class="fx-empty"></div>';
   const root =
     `<div class="fx-app">${headerHtml()}<main class="fx-main"><div class="fx-head">` +
-    `<h1 class="fx-h1">${escapeHtml(webTexts.gallery.title)}</h1>` +
-    `<p class="fx-sub">${escapeHtml(webTexts.gallery.subtitle)}</p></div>` +
+    `<h1 class="fx-h1">${escapeHtml(shellTexts.gallery.title)}</h1>` +
+    `<p class="fx-sub">${escapeHtml(shellTexts.gallery.subtitle)}</p></div>` +
     (filtered ? '<div class="fx-filters"></div>' : '') +
     `${grid}</main></div>`;
   return {
