@@ -7,8 +7,11 @@
 export interface EventPayloads {
   /** A fic was created (as a draft, or created and sent at once: then `story.sent` follows). */
   'story.created': { authorId: string; gradeId: string; title: string; writingTime: number };
-  /** Its author or an editor changed its text, title, cover or tags. */
-  'story.updated': { authorId: string; title: string; writingTime: number; published: boolean };
+  /**
+   * Its author or an editor changed its text, title, cover or tags. `writingTime`: the seconds the
+   * edit added, null when it sent none (the activity line shows no time then).
+   */
+  'story.updated': { authorId: string; title: string; writingTime: number | null; published: boolean };
   /** EDITING → REVIEWING (`resent: false`) or EVALUATED → REVIEWING (`resent: true`). */
   'story.sent': { authorId: string; gradeId: string; title: string; writingTime: number; resent: boolean };
   /** The first evaluation: REVIEWING → EVALUATED. */
@@ -19,13 +22,22 @@ export interface EventPayloads {
   'story.deleted': { authorId: string; gradeId: string; title: string; wasPublished: boolean };
   'story.liked': { authorId: string; title: string; liked: boolean };
   'comment.added': { commentId: string; storyAuthorId: string; title: string };
+  /** Its writer (or a moderator) changed its text. */
+  'comment.updated': { commentId: string; commentAuthorId: string; title: string };
   'comment.deleted': { commentId: string; commentAuthorId: string; title: string };
   'reply.added': { replyId: string; commentId: string; commentAuthorId: string; title: string };
+  /** Its writer (or a moderator) changed its text. */
+  'reply.updated': { replyId: string; commentId: string; replyAuthorId: string; title: string };
   'reply.deleted': { replyId: string; commentId: string; replyAuthorId: string; title: string };
   'user.created': { userId: string; roleName: string };
   /** Their school or grades changed. */
   'user.moved': { userId: string };
   'user.deleted': { userId: string };
+  /**
+   * An account's e-mail changed: the old address is told (it cannot be read back once changed).
+   * Only addresses, never a link: an invitation to the new address is queued by the change itself.
+   */
+  'user.email_changed': { userId: string; previousEmail: string; newEmail: string };
   'request.created': { requestId: string; kind: 'REGISTER' | 'CHANGE' };
   'request.handled': { requestId: string; kind: 'REGISTER' | 'CHANGE'; accepted: boolean };
 }
@@ -42,12 +54,15 @@ export const eventTypes = [
   'story.deleted',
   'story.liked',
   'comment.added',
+  'comment.updated',
   'comment.deleted',
   'reply.added',
+  'reply.updated',
   'reply.deleted',
   'user.created',
   'user.moved',
   'user.deleted',
+  'user.email_changed',
   'request.created',
   'request.handled',
 ] as const satisfies readonly EventType[];
