@@ -25,7 +25,7 @@ import { mailPlugin } from './plugins/mail';
 import type { MailTransport } from './modules/mail/mail-transport';
 import { housekeepingPlugin } from './modules/housekeeping/housekeeping.plugin';
 import { healthRoutes } from './modules/health/health.routes';
-import { storiesRoutes } from './modules/stories/stories.routes';
+import { storiesRoutes } from './modules/stories';
 import { clientConfigRoutes, cspSourceOf } from './modules/client-config/client-config.routes';
 import { regionsRoutes } from './modules/regions/regions.routes';
 import { collegesRoutes } from './modules/colleges/colleges.routes';

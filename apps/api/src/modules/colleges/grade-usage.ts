@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { GradeTeacher } from '@fics/contracts';
 import type { DbOrTx } from '../../db/client';
 import { roles, userGrades, users } from '../../db/schema';
-import { countStoriesByGrade } from '../stories/stories.service';
+import { countStoriesByGrade } from '../stories';
 
 /** Who and what hangs off a grade: what the school view counts and what blocks a delete. */
 export interface GradeUsage {

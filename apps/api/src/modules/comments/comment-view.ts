@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { commentReplies, comments } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
 import { mediaUrl } from '../media/media.service';
-import type { StoryAuthorShown } from '../stories/story-view';
+import type { StoryAuthorShown } from '../stories';
 import { commentPermissions, loadWriters, type Writer } from './comment-access';
 
 /** The columns a comment answer is built from. */

@@ -9,13 +9,12 @@ import {
 } from '@fics/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import { comments, evaluations, stories } from '../../db/schema';
-import { conflict, forbidden, notFound, validationError } from '../../lib/errors';
+import { forbidden, notFound, validationError } from '../../lib/errors';
 import { readPage } from '../../lib/paging';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { cleanCommentHtml, hasVisibleText } from '../../lib/rich-text';
 import type { Actor } from '../../plugins/auth';
-import { canView } from '../stories/story-status';
-import { storyAuthorShown, storyRelation } from '../stories/story-view';
+import { isPublished, loadStoryFor, storyAuthorShown, storyIsPublished } from '../stories';
 import { recordActivity } from '../tracking/record';
 import { commentPermissions, loadWriters, spendCommentRate, type Writer } from './comment-access';
 import { buildCommentViews, commentColumns } from './comment-view';
@@ -73,15 +72,7 @@ async function findStory(db: DbOrTx, storyId: string) {
  * they may see it but it is not published (a draft, one under review).
  */
 async function storyToComment(db: DbOrTx, actor: Actor, storyId: string) {
-  const story = await findStory(db, storyId);
-  if (!story) {
-    throw storyNotFound();
-  }
-  if (story.status !== 'PUBLISHED') {
-    const relation = await storyRelation(db, actor, story);
-    throw canView(relation, story.status) ? conflict(commentMessages.notPublished) : storyNotFound();
-  }
-  return story;
+  return (await loadStoryFor({ db, actor, storyId, action: 'comment' })).row;
 }
 
 /**
@@ -131,7 +122,7 @@ export async function listComments(options: {
   const { db, actor, query } = options;
   const story = await findStory(db, query.storyId);
   // Unpublished fics have no comments to show, to anyone.
-  if (!story || story.status !== 'PUBLISHED') {
+  if (!story || !isPublished(story.status)) {
     throw storyNotFound();
   }
   const storyAuthor = await storyAuthorShown(db, actor, story);
@@ -173,7 +164,7 @@ export async function createComment(options: {
     const [locked] = await tx
       .select({ id: stories.id })
       .from(stories)
-      .where(and(eq(stories.id, story.id), eq(stories.status, 'PUBLISHED')))
+      .where(and(eq(stories.id, story.id), storyIsPublished))
       .for('key share');
     if (!locked) {
       throw storyNotFound();

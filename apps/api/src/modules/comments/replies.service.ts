@@ -6,7 +6,7 @@ import { notFound } from '../../lib/errors';
 import { readPage } from '../../lib/paging';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import type { Actor } from '../../plugins/auth';
-import { storyAuthorShown } from '../stories/story-view';
+import { isPublished, storyAuthorShown } from '../stories';
 import { recordActivity } from '../tracking/record';
 import { spendCommentRate } from './comment-access';
 import { buildReplyViews, replyColumns } from './comment-view';
@@ -28,7 +28,7 @@ const replyNotFound = () => notFound(commentMessages.replyNotFound);
 /** A comment on a published fic (the only kind there is: a fic never leaves PUBLISHED), or 404. */
 async function commentOnPublished(db: DbOrTx, commentId: string) {
   const target = await findCommentTarget(db, commentId);
-  if (!target || target.storyStatus !== 'PUBLISHED') {
+  if (!target || !isPublished(target.storyStatus)) {
     throw commentNotFound();
   }
   return target;

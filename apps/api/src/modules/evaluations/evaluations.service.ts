@@ -7,7 +7,6 @@ import {
   missingCriteria,
   parseEvaluationGrid,
   rubricMessages,
-  storyMessages,
   type CreateEvaluationBody,
   type Evaluation,
   type RubricColumn,
@@ -22,13 +21,13 @@ import { fieldErrorsOf } from '../../lib/validation';
 import type { Actor } from '../../plugins/auth';
 import {
   allowedStatuses,
-  canView,
   conflictMessage,
   decide,
   EVALUATED_STATUS,
+  loadStoryFor,
   type StoryAction,
-} from '../stories/story-status';
-import { findStoryRow, storyRelation, type StoryRow } from '../stories/story-view';
+  type StoryRow,
+} from '../stories';
 import { loadEvaluationView } from './evaluation-view';
 
 const evaluationNotFound = () => notFound(evaluationMessages.notFound);
@@ -42,14 +41,8 @@ async function loadForEvaluation(db: DbOrTx, actor: Actor, storyId: string): Pro
   if (actor.role !== 'TEACHER') {
     throw forbidden(evaluationMessages.onlyTeachers);
   }
-  const row = await findStoryRow(db, storyId);
-  if (!row) {
-    throw notFound(storyMessages.notFound);
-  }
-  const relation = await storyRelation(db, actor, row);
-  if (!canView(relation, row.status)) {
-    throw notFound(storyMessages.notFound);
-  }
+  const { row, relation } = await loadStoryFor({ db, actor, storyId, action: 'view' });
+  // Decided here rather than by the loader: an existing evaluation is explained before the status.
   const decision = decide('evaluate', relation, row.status);
   if (!decision.ok && decision.type === 'FORBIDDEN') {
     throw forbidden();
@@ -70,19 +63,13 @@ async function loadForEvaluation(db: DbOrTx, actor: Actor, storyId: string): Pro
  * (403), the status forbids it (409: published, or not sent).
  */
 async function loadForUpdate(db: DbOrTx, actor: Actor, storyId: string) {
-  const row = await findStoryRow(db, storyId);
-  if (!row) {
-    throw evaluationNotFound();
-  }
-  const relation = await storyRelation(db, actor, row);
-  if (!canView(relation, row.status)) {
-    throw evaluationNotFound();
-  }
-  const decision = decide('updateEvaluation', relation, row.status);
-  if (!decision.ok) {
-    throw decision.type === 'CONFLICT' ? conflict(decision.message) : forbidden();
-  }
-  return { row, allowed: allowedStatuses('updateEvaluation', relation) };
+  return loadStoryFor({
+    db,
+    actor,
+    storyId,
+    action: 'updateEvaluation',
+    notFoundMessage: evaluationMessages.notFound,
+  });
 }
 
 /**

@@ -37,6 +37,7 @@ import type { Actor } from '../../plugins/auth';
 import { loadCoverImages } from '../media/covers';
 import { mediaUrl } from '../media/media.service';
 import { authorHidden } from './story-view';
+import { storyVisibleTo } from './story-gate';
 
 /** How long a visitor's page is served from memory, and may be kept by browsers and proxies. */
 export const galleryVisitorCacheSeconds = 5;
@@ -147,7 +148,9 @@ const otherTag = alias(storyTags, 'other_tag');
  * order (published_at desc, story_id) is the fics'.
  */
 function matching(db: DbOrTx, plan: GalleryPlan) {
-  const conditions: SQL[] = [eq(stories.status, 'PUBLISHED')];
+  // The gallery is the public shelf: what anyone may see, a visitor included (published fics only,
+  // whoever asks; the partial indexes on published fics serve it).
+  const conditions: SQL[] = [storyVisibleTo(null)];
   if (plan.gradeId !== undefined) {
     conditions.push(eq(stories.gradeId, plan.gradeId));
   } else if (plan.collegeId !== undefined) {

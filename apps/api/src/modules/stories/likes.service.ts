@@ -1,12 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { likeMessages, storyMessages, type LikeResponse } from '@fics/contracts';
+import type { LikeResponse } from '@fics/contracts';
 import type { Db } from '../../db/client';
-import { evaluations, stories, storyLikes } from '../../db/schema';
-import { conflict, notFound } from '../../lib/errors';
+import { stories, storyLikes } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
 import { recordActivity } from '../tracking/record';
-import { PUBLISHED_STATUS, canView } from './story-status';
-import { storyRelation } from './story-view';
+import { loadStoryFor } from './story-gate';
 
 /**
  * POST /stories/:id: the caller likes the fic, or stops liking it if they did (spec 001 §7). Only a
@@ -25,29 +23,13 @@ export async function toggleStoryLike(options: {
 }): Promise<LikeResponse> {
   const { db, actor, storyId } = options;
   return db.transaction(async (tx) => {
-    const [story] = await tx
-      .select({
-        id: stories.id,
-        title: stories.title,
-        status: stories.status,
-        authorId: stories.authorId,
-        gradeId: stories.gradeId,
-        evaluatorId: evaluations.teacherId,
-      })
+    // The lock first, then the gate reads the fic it holds: 404 unknown or hidden, 409 unpublished.
+    await tx
+      .select({ id: stories.id })
       .from(stories)
-      .leftJoin(evaluations, eq(evaluations.storyId, stories.id))
       .where(eq(stories.id, storyId))
-      .limit(1)
-      .for('no key update', { of: stories });
-    if (!story) {
-      throw notFound(storyMessages.notFound);
-    }
-    if (story.status !== PUBLISHED_STATUS) {
-      const relation = await storyRelation(tx, actor, story);
-      throw canView(relation, story.status)
-        ? conflict(likeMessages.notPublished)
-        : notFound(storyMessages.notFound);
-    }
+      .for('no key update');
+    const { row: story } = await loadStoryFor({ db: tx, actor, storyId, action: 'like' });
     const mine = and(eq(storyLikes.storyId, storyId), eq(storyLikes.userId, actor.userId));
     const removed = await tx.delete(storyLikes).where(mine).returning({ userId: storyLikes.userId });
     const liked = removed.length === 0;

@@ -10,26 +10,21 @@ import {
 } from '@fics/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import { evaluations, grades, stories, storyRevisions, userGrades } from '../../db/schema';
-import { AppError, conflict, forbidden, notFound, validationError } from '../../lib/errors';
+import { conflict, forbidden, validationError } from '../../lib/errors';
 import { readPage } from '../../lib/paging';
 import { cleanStoryHtml } from '../../lib/rich-text';
 import type { Actor } from '../../plugins/auth';
 import { deleteCovers, processCover, storeCover } from '../media/covers';
 import { notifyStoryPublished } from '../notifications/notifications.service';
 import { recordActivities, recordActivity } from '../tracking/record';
+import { loadStoryFor, raceErrorFor } from './story-gate';
 import {
-  allowedStatuses,
-  canView,
-  conflictMessage,
-  decide,
   PUBLISHED_STATUS,
   SENT_STATUS,
   type StoryAction,
 } from './story-status';
 import { replaceStoryTags } from './story-tags';
-import { buildStorySummaries, buildStoryView, findStoryRow, storyDate, storyRelation } from './story-view';
-
-const storyNotFound = () => notFound(storyMessages.notFound);
+import { buildStorySummaries, buildStoryView, storyDate } from './story-view';
 
 /** Cleans the editor's HTML; text that is empty once cleaned is refused on the `text` field. */
 function cleanText(html: string): { html: string; wordCount: number } {
@@ -51,51 +46,13 @@ function authorship(input: { anonymity: boolean; nickname: boolean; nicknameValu
   return { anonymity: input.anonymity, nicknameValue: input.nickname ? input.nicknameValue! : null };
 }
 
-/** A refused decision as the error the caller gets. */
-function refusal(decision: ReturnType<typeof decide>): AppError | undefined {
-  if (decision.ok) {
-    return undefined;
-  }
-  return decision.type === 'CONFLICT' ? conflict(decision.message) : forbidden();
-}
+/** The fic for an action, or the gate's 404/403/409 (story-gate.ts). */
+const loadForAction = (db: DbOrTx, actor: Actor, storyId: string, action: StoryAction) =>
+  loadStoryFor({ db, actor, storyId, action });
 
-/**
- * The fic for an action, or the error: unknown or invisible to the caller → 404; the caller has no
- * right to the action at all → 403; the status forbids it now → 409.
- */
-async function loadForAction(db: DbOrTx, actor: Actor, storyId: string, action: StoryAction) {
-  const row = await findStoryRow(db, storyId);
-  if (!row) {
-    throw storyNotFound();
-  }
-  const relation = await storyRelation(db, actor, row);
-  if (!canView(relation, row.status)) {
-    throw storyNotFound();
-  }
-  const error = refusal(decide(action, relation, row.status));
-  if (error) {
-    throw error;
-  }
-  return { row, relation, allowed: allowedStatuses(action, relation) };
-}
-
-/**
- * After a conditional write matched nothing, why: the fic is gone (404) or its status changed
- * meanwhile (409 with the message for the new status).
- */
-async function raceError(db: DbOrTx, actor: Actor, storyId: string, action: StoryAction): Promise<AppError> {
-  let current: Awaited<ReturnType<typeof loadForAction>>;
-  try {
-    current = await loadForAction(db, actor, storyId, action);
-  } catch (error) {
-    if (error instanceof AppError) {
-      return error;
-    }
-    throw error;
-  }
-  // The status allows the action, so the write's other condition failed (publishing: no evaluation).
-  return conflict(conflictMessage(action, current.row.status));
-}
+/** Why a conditional write matched nothing (story-gate.ts). */
+const raceError = (db: DbOrTx, actor: Actor, storyId: string, action: StoryAction) =>
+  raceErrorFor({ db, actor, storyId, action });
 
 /** The student's one grade (and its school), or a 409 if they have none. */
 async function authorGrade(db: DbOrTx, actor: Actor): Promise<{ gradeId: string; collegeId: string }> {
@@ -203,14 +160,7 @@ export async function getStory(options: {
   storyId: string;
 }): Promise<Story> {
   const { db, actor, storyId } = options;
-  const row = await findStoryRow(db, storyId);
-  if (!row) {
-    throw storyNotFound();
-  }
-  const relation = await storyRelation(db, actor, row);
-  if (!canView(relation, row.status)) {
-    throw storyNotFound();
-  }
+  const { row, relation } = await loadStoryFor({ db, actor, storyId, action: 'view' });
   return buildStoryView({ db, actor, row, relation });
 }
 

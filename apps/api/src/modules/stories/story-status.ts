@@ -10,6 +10,8 @@
  * made on a stale read; a write that matches nothing is explained by reading the fic again.
  */
 import {
+  commentMessages,
+  likeMessages,
   storyMessages,
   storyStatuses,
   evaluationMessages,
@@ -25,10 +27,27 @@ import type { Actor } from '../../plugins/auth';
 export type StoryRelation = 'author' | 'evaluator' | 'gradeTeacher' | 'admin' | 'other';
 
 export type StoryAction =
-  'edit' | 'send' | 'delete' | 'publish' | 'evaluate' | 'updateEvaluation' | 'viewEvaluation';
+  | 'edit'
+  | 'send'
+  | 'delete'
+  | 'publish'
+  | 'evaluate'
+  | 'updateEvaluation'
+  | 'viewEvaluation'
+  | 'like'
+  | 'comment';
 
 const ALL: readonly StoryStatus[] = storyStatuses;
 const UNDER_REVIEW: readonly StoryStatus[] = ['REVIEWING', 'EVALUATED'];
+/** Only a published fic is liked and commented, by anyone who may see it. */
+const PUBLIC_ONLY: readonly StoryStatus[] = ['PUBLISHED'];
+const EVERYONE_ON_PUBLIC: Record<StoryRelation, readonly StoryStatus[]> = {
+  author: PUBLIC_ONLY,
+  evaluator: PUBLIC_ONLY,
+  gradeTeacher: PUBLIC_ONLY,
+  admin: PUBLIC_ONLY,
+  other: PUBLIC_ONLY,
+};
 
 /** For each action, the statuses in which each relation may take it; a relation left out never may. */
 const rules: Record<StoryAction, Partial<Record<StoryRelation, readonly StoryStatus[]>>> = {
@@ -48,6 +67,9 @@ const rules: Record<StoryAction, Partial<Record<StoryRelation, readonly StorySta
   updateEvaluation: { evaluator: UNDER_REVIEW },
   // The student reads theirs, with the evaluator and administrators, whatever the status.
   viewEvaluation: { author: ALL, evaluator: ALL, admin: ALL },
+  // Likes and comments: a published fic only (409 to whoever may see an unpublished one).
+  like: EVERYONE_ON_PUBLIC,
+  comment: EVERYONE_ON_PUBLIC,
 };
 
 /** The status a `send` leads to. */
@@ -81,9 +103,17 @@ export function allowedStatuses(action: StoryAction, relation: StoryRelation): r
   return rules[action][relation] ?? [];
 }
 
-/** Only PUBLISHED fics are public; the rest are for the author, the grade's teachers and administrators. */
+/** Whether the fic is public (published): the one status anyone may see, like and comment. */
+export function isPublished(status: StoryStatus): boolean {
+  return status === PUBLISHED_STATUS;
+}
+
+/**
+ * Only PUBLISHED fics are public; the rest are for the author, the grade's teachers and
+ * administrators. story-gate.ts's storyVisibleTo says the same in SQL (a test holds them together).
+ */
 export function canView(relation: StoryRelation, status: StoryStatus): boolean {
-  return status === 'PUBLISHED' || relation !== 'other';
+  return isPublished(status) || relation !== 'other';
 }
 
 /**
@@ -128,6 +158,8 @@ const conflictMessages: Record<StoryAction, Partial<Record<StoryStatus, string>>
   },
   updateEvaluation: { EDITING: evaluationMessages.notSent, PUBLISHED: evaluationMessages.published },
   viewEvaluation: {},
+  like: {},
+  comment: {},
 };
 const fallbackConflict: Record<StoryAction, string> = {
   edit: storyMessages.cannotEditNow,
@@ -137,6 +169,8 @@ const fallbackConflict: Record<StoryAction, string> = {
   evaluate: evaluationMessages.alreadyEvaluated,
   updateEvaluation: evaluationMessages.published,
   viewEvaluation: evaluationMessages.notFound,
+  like: likeMessages.notPublished,
+  comment: commentMessages.notPublished,
 };
 
 /** The 409 message for `action` refused in `status`. */

@@ -1,43 +1,23 @@
-import { asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, not, sql } from 'drizzle-orm';
 import {
-  storyMessages,
   type CreateTrackingBody,
   type Paged,
   type TrackingQuery,
   type TrackingRecord,
 } from '@fics/contracts';
 import type { Db, DbOrTx } from '../../db/client';
-import { commentReplies, comments, evaluations, stories, trackingEvents } from '../../db/schema';
+import { commentReplies, comments, stories, trackingEvents } from '../../db/schema';
 import { forbidden, notFound, rateLimited } from '../../lib/errors';
 import { readPage } from '../../lib/paging';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import type { Actor } from '../../plugins/auth';
 import { teacherGradeIds } from '../colleges/colleges.scope';
-import { canView } from '../stories/story-status';
-import { storyRelation } from '../stories/story-view';
+import { loadStoryFor, realAuthorKnownTo } from '../stories';
 import { findUserRecord, isStudentOf } from '../users/users.access';
 import { LOGOUT_REPEAT_WINDOW_MS, READ_REPEAT_WINDOW_MS, recordActivityOnce } from './record-once';
 
 /** POST /tracking calls a user may make (any role), per minute: a reader opening fics one by one. */
 export const TRACKING_RATE_LIMIT = { limit: 60, windowMs: 60 * 1000 } as const;
-
-/** What deciding whether the caller may see a fic needs, without its text. */
-async function findStoryForReading(db: DbOrTx, storyId: string) {
-  const [row] = await db
-    .select({
-      id: stories.id,
-      title: stories.title,
-      status: stories.status,
-      authorId: stories.authorId,
-      gradeId: stories.gradeId,
-      evaluatorId: evaluations.teacherId,
-    })
-    .from(stories)
-    .leftJoin(evaluations, eq(evaluations.storyId, stories.id))
-    .where(eq(stories.id, storyId))
-    .limit(1);
-  return row;
-}
 
 /**
  * POST /tracking: the two events the server cannot see (architecture.md §6.6). Reading a fic needs
@@ -63,10 +43,7 @@ export async function recordClientEvent(options: {
   if (body.action === 'LOGOUT') {
     return recordActivityOnce(db, actor, { resource: 'AUTH', action: 'LOGOUT' }, LOGOUT_REPEAT_WINDOW_MS);
   }
-  const story = await findStoryForReading(db, body.storyId);
-  if (!story || !canView(await storyRelation(db, actor, story), story.status)) {
-    throw notFound(storyMessages.notFound);
-  }
+  const { row: story } = await loadStoryFor({ db, actor, storyId: body.storyId, action: 'view' });
   return recordActivityOnce(
     db,
     actor,
@@ -127,7 +104,21 @@ export async function listTracking(options: {
 }): Promise<Paged<TrackingRecord>> {
   const { db, actor, userId, query } = options;
   await assertCanReadActivity(db, actor, userId);
-  const ofUser = eq(trackingEvents.userId, userId);
+  // A line of the user about a fic they wrote that hides its author from the caller is left out:
+  // its fic, title, date or writing time would tell who wrote it (docs/decisions/tracking.md).
+  const authorHiddenFromCaller = exists(
+    db
+      .select({ one: sql`1` })
+      .from(stories)
+      .where(
+        and(
+          eq(stories.id, trackingEvents.storyId),
+          eq(stories.authorId, trackingEvents.userId),
+          not(realAuthorKnownTo(actor)),
+        ),
+      ),
+  );
+  const ofUser = and(eq(trackingEvents.userId, userId), not(authorHiddenFromCaller));
   return readPage({
     query,
     fetch: async ({ limit, offset }) => {

@@ -25,7 +25,7 @@ import { emailChangedMail } from '../mail/templates';
 import { teacherGrades } from '../colleges/colleges.scope';
 import { processImage } from '../media/images';
 import { deleteMediaOwnedBy, storeImage } from '../media/media.service';
-import { deleteStoriesOf } from '../stories/stories.service';
+import { deleteStoriesOf } from '../stories';
 import { resolveMemberships } from './memberships';
 import { replaceProfilePicture } from './profile-picture';
 import {

@@ -18,8 +18,7 @@ import fastifyStatic from '@fastify/static';
 import { galleryPaging, galleryQuerySchema, type GalleryResponse } from '@fics/contracts';
 import { AppError } from '../../lib/errors';
 import { apiNotFound } from '../../plugins/errors';
-import { readGalleryPage } from '../stories/gallery.service';
-import { getStory } from '../stories/stories.service';
+import { getStory, readGalleryPage } from '../stories';
 import { ShellTemplate } from './html';
 import { homePageParts } from './home';
 import { storyPageParts } from './story-meta';
@@ -116,10 +115,9 @@ export async function registerWebShell(app: FastifyInstance, options: { webDist:
         return shell.html;
       }
       try {
+        // Asked as a visitor: the gate answers a published fic only, anything else is a 404.
         const story = await getStory({ db: app.db, actor: null, storyId });
-        return story.publicationStatus === 'PUBLISHED'
-          ? shell.render(storyPageParts(story, app.config.publicUrl))
-          : shell.html;
+        return shell.render(storyPageParts(story, app.config.publicUrl));
       } catch (error) {
         // Not found (or not visible) is the usual case; anything else is worth a line in the log.
         if (!(error instanceof AppError && error.type === 'NOT_FOUND')) {

@@ -1,0 +1,37 @@
+/**
+ * The stories module's public entry: other modules import only from here (issue 19.2). The module
+ * owns the fic: who sees it (the gate), its status (the lifecycle functions) and the events its
+ * changes announce.
+ */
+export { storiesRoutes } from './stories.routes';
+export {
+  loadStoryFor,
+  raceErrorFor,
+  realAuthorKnownTo,
+  storyAuthorHidden,
+  storyIsPublished,
+  storyVisibleTo,
+  type LoadedStory,
+  type StoryAccess,
+} from './story-gate';
+export {
+  allowedStatuses,
+  canSeeRealAuthor,
+  canView,
+  conflictMessage,
+  decide,
+  EVALUATED_STATUS,
+  isPublished,
+  type StoryAction,
+  type StoryRelation,
+} from './story-status';
+export {
+  findStoryRow,
+  maskedAuthorName,
+  storyAuthorShown,
+  storyRelation,
+  type StoryAuthorShown,
+  type StoryRow,
+} from './story-view';
+export { countStoriesByGrade, deleteStoriesOf, getStory } from './stories.service';
+export { readGalleryPage } from './gallery.service';
