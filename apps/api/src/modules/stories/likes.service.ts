@@ -24,11 +24,7 @@ export async function toggleStoryLike(options: {
   const { db, actor, storyId } = options;
   return db.transaction(async (tx) => {
     // The lock first, then the gate reads the fic it holds: 404 unknown or hidden, 409 unpublished.
-    await tx
-      .select({ id: stories.id })
-      .from(stories)
-      .where(eq(stories.id, storyId))
-      .for('no key update');
+    await tx.select({ id: stories.id }).from(stories).where(eq(stories.id, storyId)).for('no key update');
     const { row: story } = await loadStoryFor({ db: tx, actor, storyId, action: 'like' });
     const mine = and(eq(storyLikes.storyId, storyId), eq(storyLikes.userId, actor.userId));
     const removed = await tx.delete(storyLikes).where(mine).returning({ userId: storyLikes.userId });

@@ -18,11 +18,7 @@ import { deleteCovers, processCover, storeCover } from '../media/covers';
 import { notifyStoryPublished } from '../notifications/notifications.service';
 import { recordActivities, recordActivity } from '../tracking/record';
 import { loadStoryFor, raceErrorFor } from './story-gate';
-import {
-  PUBLISHED_STATUS,
-  SENT_STATUS,
-  type StoryAction,
-} from './story-status';
+import { PUBLISHED_STATUS, SENT_STATUS, type StoryAction } from './story-status';
 import { replaceStoryTags } from './story-tags';
 import { buildStorySummaries, buildStoryView, storyDate } from './story-view';
 
