@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   criterionOf,
   evaluationMessages,
@@ -14,7 +14,7 @@ import {
   type UpdateEvaluationBody,
 } from '@fics/contracts';
 import type { Db, DbOrTx } from '../../db/client';
-import { evaluations, rubrics, stories } from '../../db/schema';
+import { evaluations, rubrics } from '../../db/schema';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
 import { AppError, conflict, forbidden, notFound, validationError } from '../../lib/errors';
 import { fieldErrorsOf } from '../../lib/validation';
@@ -23,8 +23,8 @@ import {
   allowedStatuses,
   conflictMessage,
   decide,
-  EVALUATED_STATUS,
   loadStoryFor,
+  markStoryEvaluated,
   type StoryAction,
   type StoryRow,
 } from '../stories';
@@ -171,11 +171,8 @@ export async function createEvaluation(options: {
   checkComplete(grid, input.incomplete);
   const allowed = allowedStatuses('evaluate', 'gradeTeacher');
   await db.transaction(async (tx) => {
-    const [story] = await tx
-      .update(stories)
-      .set({ status: EVALUATED_STATUS, updatedAt: new Date() })
-      .where(and(eq(stories.id, row.id), inArray(stories.status, [...allowed])))
-      .returning({ rounds: stories.rounds });
+    const score = gridScore(grid);
+    const story = await markStoryEvaluated(tx, { storyId: row.id, allowed, actor, score, first: true });
     if (!story) {
       throw await raceError(() => loadForEvaluation(tx, actor, row.id), 'evaluate');
     }
@@ -186,7 +183,7 @@ export async function createEvaluation(options: {
         rubricId: input.rubricId,
         ...grid,
         comment: input.comment,
-        score: gridScore(grid),
+        score,
         maxScore: gridMaxScore(grid),
         round: story.rounds,
       });
@@ -252,11 +249,13 @@ export async function updateEvaluation(options: {
   }
   await db.transaction(async (tx) => {
     const now = new Date();
-    const [story] = await tx
-      .update(stories)
-      .set({ status: EVALUATED_STATUS, updatedAt: now })
-      .where(and(eq(stories.id, current.storyId), inArray(stories.status, [...allowed])))
-      .returning({ rounds: stories.rounds });
+    const story = await markStoryEvaluated(tx, {
+      storyId: current.storyId,
+      allowed,
+      actor,
+      score: parsed.data.score,
+      first: false,
+    });
     if (!story) {
       throw await raceError(
         async () => (await loadForUpdate(tx, actor, current.storyId)).row,

@@ -20,7 +20,6 @@ export {
   canView,
   conflictMessage,
   decide,
-  EVALUATED_STATUS,
   isPublished,
   type StoryAction,
   type StoryRelation,
@@ -33,5 +32,6 @@ export {
   type StoryAuthorShown,
   type StoryRow,
 } from './story-view';
+export { markStoryEvaluated } from './story-lifecycle';
 export { countStoriesByGrade, deleteStoriesOf, getStory } from './stories.service';
 export { readGalleryPage } from './gallery.service';

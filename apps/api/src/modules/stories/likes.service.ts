@@ -4,7 +4,9 @@ import type { Db } from '../../db/client';
 import { stories, storyLikes } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
 import { recordActivity } from '../tracking/record';
+import { emitEvent } from '../events';
 import { loadStoryFor } from './story-gate';
+import { eventActor } from './story-lifecycle';
 
 /**
  * POST /stories/:id: the caller likes the fic, or stops liking it if they did (spec 001 §7). Only a
@@ -37,6 +39,12 @@ export async function toggleStoryLike(options: {
       .select({ likesCount: stories.likesCount })
       .from(stories)
       .where(eq(stories.id, storyId));
+    await emitEvent(tx, {
+      type: 'story.liked',
+      storyId,
+      actor: eventActor(actor),
+      payload: { authorId: story.authorId, title: story.title, liked },
+    });
     await recordActivity(tx, actor, {
       resource: 'STORIES',
       action: liked ? 'LIKE' : 'UNLIKE',

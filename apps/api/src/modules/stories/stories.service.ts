@@ -1,4 +1,4 @@
-import { and, count, desc, eq, exists, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   storyMessages,
   type CreateStoryBody,
@@ -9,16 +9,24 @@ import {
   type UpdateStoryBody,
 } from '@fics/contracts';
 import type { Db, DbOrTx } from '../../db/client';
-import { evaluations, grades, stories, storyRevisions, userGrades } from '../../db/schema';
+import { grades, stories, storyRevisions, userGrades } from '../../db/schema';
 import { conflict, forbidden, validationError } from '../../lib/errors';
 import { readPage } from '../../lib/paging';
 import { cleanStoryHtml } from '../../lib/rich-text';
 import type { Actor } from '../../plugins/auth';
+import { emitEvent, emitEvents, type NewDomainEvent } from '../events';
 import { deleteCovers, processCover, storeCover } from '../media/covers';
 import { notifyStoryPublished } from '../notifications/notifications.service';
 import { recordActivities, recordActivity } from '../tracking/record';
 import { loadStoryFor, raceErrorFor } from './story-gate';
-import { PUBLISHED_STATUS, SENT_STATUS, type StoryAction } from './story-status';
+import { isPublished, SENT_STATUS, type StoryAction } from './story-status';
+import {
+  deleteStoryRow,
+  deleteStoryRowsOf,
+  eventActor,
+  markStoryPublished,
+  markStorySent,
+} from './story-lifecycle';
 import { replaceStoryTags } from './story-tags';
 import { buildStorySummaries, buildStoryView, storyDate } from './story-view';
 
@@ -139,6 +147,30 @@ export async function createStory(options: {
     if (sentNow) {
       await recordRevision(tx, created!);
     }
+    const createdEvent: NewDomainEvent = {
+      type: 'story.created',
+      storyId: created!.id,
+      actor: eventActor(actor),
+      payload: {
+        authorId: actor.userId,
+        gradeId: place.gradeId,
+        title: created!.title,
+        writingTime: input.writingTime,
+      },
+    };
+    const sentEvent: NewDomainEvent = {
+      type: 'story.sent',
+      storyId: created!.id,
+      actor: eventActor(actor),
+      payload: {
+        authorId: actor.userId,
+        gradeId: place.gradeId,
+        title: created!.title,
+        writingTime: created!.writingTime,
+        resent: false,
+      },
+    };
+    await emitEvents(tx, sentNow ? [createdEvent, sentEvent] : [createdEvent]);
     const fic = { storyId: created!.id, storyTitle: created!.title };
     await recordActivities(tx, actor, [
       { resource: 'STORIES', action: 'CREATE', ...fic, writingTime: input.writingTime },
@@ -204,10 +236,22 @@ export async function updateStory(options: {
         updatedAt: new Date(),
       })
       .where(and(eq(stories.id, storyId), inArray(stories.status, [...allowed])))
-      .returning({ id: stories.id, title: stories.title });
+      .returning({ id: stories.id, title: stories.title, status: stories.status });
     if (!updated) {
       throw await raceError(tx, actor, storyId, 'edit');
     }
+    await emitEvent(tx, {
+      type: 'story.updated',
+      storyId,
+      actor: eventActor(actor),
+      payload: {
+        authorId: row.authorId,
+        title: updated.title,
+        // Only the author's sessions count as writing time (as the column's update above).
+        writingTime: relation === 'author' ? (input.writingTime ?? null) : null,
+        published: isPublished(updated.status),
+      },
+    });
     await recordActivity(tx, relation === 'author' ? actor : null, {
       resource: 'STORIES',
       action: 'UPDATE',
@@ -234,16 +278,7 @@ export async function sendStory(options: { db: Db; actor: Actor; storyId: string
   const { db, actor, storyId } = options;
   const { allowed } = await loadForAction(db, actor, storyId, 'send');
   await db.transaction(async (tx) => {
-    const [sent] = await tx
-      .update(stories)
-      .set({
-        status: SENT_STATUS,
-        rounds: sql`${stories.rounds} + 1`,
-        sentAt: new Date(),
-        updatedAt: new Date(),
-      })
-      .where(and(eq(stories.id, storyId), inArray(stories.status, [...allowed])))
-      .returning(revisionColumns);
+    const sent = await markStorySent(tx, { storyId, allowed, actor });
     if (!sent) {
       throw await raceError(tx, actor, storyId, 'send');
     }
@@ -268,23 +303,7 @@ export async function publishStory(options: {
   const { db, actor, storyId } = options;
   const { allowed } = await loadForAction(db, actor, storyId, 'publish');
   const notified = await db.transaction(async (tx) => {
-    const now = new Date();
-    const [published] = await tx
-      .update(stories)
-      .set({ status: PUBLISHED_STATUS, publishedAt: now, updatedAt: now })
-      .where(
-        and(
-          eq(stories.id, storyId),
-          inArray(stories.status, [...allowed]),
-          exists(
-            tx
-              .select({ one: sql`1` })
-              .from(evaluations)
-              .where(eq(evaluations.storyId, storyId)),
-          ),
-        ),
-      )
-      .returning({ id: stories.id, authorId: stories.authorId });
+    const published = await markStoryPublished(tx, { storyId, allowed, actor });
     if (!published) {
       throw await raceError(tx, actor, storyId, 'publish');
     }
@@ -303,10 +322,7 @@ export async function deleteStory(options: { db: Db; actor: Actor; storyId: stri
   const { db, actor, storyId } = options;
   const { allowed, relation } = await loadForAction(db, actor, storyId, 'delete');
   await db.transaction(async (tx) => {
-    const [deleted] = await tx
-      .delete(stories)
-      .where(and(eq(stories.id, storyId), inArray(stories.status, [...allowed])))
-      .returning({ coverId: stories.coverId, title: stories.title });
+    const deleted = await deleteStoryRow(tx, { storyId, allowed, actor });
     if (!deleted) {
       throw await raceError(tx, actor, storyId, 'delete');
     }
@@ -320,12 +336,16 @@ export async function deleteStory(options: { db: Db; actor: Actor; storyId: stri
   });
 }
 
-/** Every fic of a user with their covers (the account is being deleted: README decision 8). */
-export async function deleteStoriesOf(options: { db: DbOrTx; authorId: string }): Promise<void> {
-  const deleted = await options.db
-    .delete(stories)
-    .where(eq(stories.authorId, options.authorId))
-    .returning({ coverId: stories.coverId });
+/**
+ * Every fic of a user with their covers (the account is being deleted: README decision 8), in the
+ * caller's transaction, each announced as deleted by `actor`.
+ */
+export async function deleteStoriesOf(options: {
+  db: DbOrTx;
+  authorId: string;
+  actor: Actor | null;
+}): Promise<void> {
+  const deleted = await deleteStoryRowsOf(options.db, { authorId: options.authorId, actor: options.actor });
   await deleteCovers({ db: options.db, coverIds: deleted.map((row) => row.coverId) });
 }
 

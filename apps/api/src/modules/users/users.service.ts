@@ -20,8 +20,7 @@ import type { SecurityLog } from '../../lib/security-log';
 import { queueInvitations } from '../auth/invitations.service';
 import { retireOneTimeTokens } from '../auth/one-time-tokens.service';
 import { revokeUserSessions } from '../auth/sessions.service';
-import { enqueueMail } from '../mail/outbox.service';
-import { emailChangedMail } from '../mail/templates';
+import { emitEvent } from '../events';
 import { teacherGrades } from '../colleges/colleges.scope';
 import { processImage } from '../media/images';
 import { deleteMediaOwnedBy, storeImage } from '../media/media.service';
@@ -243,6 +242,8 @@ export async function createUser(options: {
       if (gradeIds.length > 0) {
         await tx.insert(userGrades).values(gradeIds.map((gradeId) => ({ userId: id, gradeId })));
       }
+      await emitEvent(tx, { type: 'user.created', actor, payload: { userId: id, roleName: role.name } });
+      // The invitation carries a secret link: queued here, never through an event's payload.
       await queueInvitations({
         db: tx,
         publicUrl: options.publicUrl,
@@ -331,12 +332,15 @@ export async function updateUser(options: {
         })
         .where(eq(users.id, userId));
       if (newEmail !== null) {
-        await moveAccountToEmail({ tx, target, newEmail, publicUrl: options.publicUrl });
+        await moveAccountToEmail({ tx, actor, target, newEmail, publicUrl: options.publicUrl });
       }
       if (gradeIds) {
         await tx.delete(userGrades).where(eq(userGrades.userId, userId));
         if (gradeIds.length > 0) {
           await tx.insert(userGrades).values(gradeIds.map((gradeId) => ({ userId, gradeId })));
+        }
+        if (!sameMembers(gradeIds, target.gradeIds)) {
+          await emitEvent(tx, { type: 'user.moved', actor, payload: { userId } });
         }
       }
       if (image) {
@@ -366,13 +370,18 @@ export async function updateUser(options: {
   return (await loadUserView(db, userId))!;
 }
 
+const sameMembers = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && new Set([...a, ...b]).size === a.length;
+
 /**
  * What an e-mail change does besides the column (issue 11): the links sent to the old address stop
- * working, every session ends, the old address is told, and an account still without a password
- * gets its invitation again at the new address.
+ * working, every session ends, the old address is told (the `user.email_changed` event: its mail is
+ * the users subscriber's), and an account still without a password gets its invitation again at the
+ * new address (a secret link: queued here, never through an event's payload).
  */
 async function moveAccountToEmail(options: {
   tx: DbOrTx;
+  actor: Actor;
   target: UserRecord;
   newEmail: string;
   publicUrl: string;
@@ -381,7 +390,11 @@ async function moveAccountToEmail(options: {
   const now = new Date();
   await retireOneTimeTokens(tx, target.id, now);
   await revokeUserSessions(tx, target.id, 'email-change', now);
-  await enqueueMail({ db: tx, mail: emailChangedMail({ to: target.email, name: target.name, newEmail }) });
+  await emitEvent(tx, {
+    type: 'user.email_changed',
+    actor: options.actor,
+    payload: { userId: target.id, previousEmail: target.email, newEmail },
+  });
   if (!target.activated) {
     await queueInvitations({
       db: tx,
@@ -417,9 +430,10 @@ export async function deleteUser(options: { db: Db; actor: Actor; userId: string
         }
       }
       // Their fics first: a fic's cover is an image of theirs, and the reference would refuse it.
-      await deleteStoriesOf({ db: tx, authorId: userId });
+      await deleteStoriesOf({ db: tx, authorId: userId, actor });
       await deleteMediaOwnedBy({ db: tx, ownerId: userId });
       await tx.delete(users).where(eq(users.id, userId));
+      await emitEvent(tx, { type: 'user.deleted', actor, payload: { userId } });
     });
   } catch (error) {
     if (isForeignKeyViolation(error)) {
