@@ -2,3 +2,4 @@
 export { emitEvent, emitEvents } from './emit';
 export type { DomainEvent, EventActor, EventPayloads, EventType, NewDomainEvent } from './catalog';
 export { eventTypes } from './catalog';
+export type { DeliveryContext, EventSubscriber } from './subscriber';
