@@ -33,13 +33,13 @@ import { usersRoutes } from './modules/users/users.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
-import { evaluationsRoutes } from './modules/evaluations/evaluations.routes';
+import { evaluationsRoutes } from './modules/evaluations';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { commentsRoutes } from './modules/comments/comments.routes';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { rubricsRoutes } from './modules/rubrics/rubrics.routes';
 import { requestsRoutes } from './modules/requests/requests.routes';
-import { registerWebShell } from './modules/web-shell/web-shell';
+import { registerWebShell } from './modules/web-shell';
 import { transformWithUploadBodies } from './lib/upload-body-docs';
 
 z.config(z.locales.es());

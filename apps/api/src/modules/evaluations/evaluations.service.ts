@@ -23,12 +23,12 @@ import {
   allowedStatuses,
   conflictMessage,
   decide,
+  loadEvaluationView,
   loadStoryFor,
   markStoryEvaluated,
   type StoryAction,
   type StoryRow,
 } from '../stories';
-import { loadEvaluationView } from './evaluation-view';
 
 const evaluationNotFound = () => notFound(evaluationMessages.notFound);
 

@@ -1,3 +1,7 @@
+/**
+ * A fic's evaluation as the API answers it: part of the fic's own answer (story-view.ts) and what
+ * the evaluation routes answer (kept here so that evaluations depends on stories, never back).
+ */
 import { eq } from 'drizzle-orm';
 import type { Evaluation } from '@fics/contracts';
 import type { DbOrTx } from '../../db/client';

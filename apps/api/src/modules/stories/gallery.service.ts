@@ -34,8 +34,7 @@ import type { DbOrTx } from '../../db/client';
 import { galleryCounts, roles, stories, storyTags, users } from '../../db/schema';
 import { escapeLike, searchWords } from '../../lib/paging';
 import type { Actor } from '../../plugins/auth';
-import { loadCoverImages } from '../media/covers';
-import { mediaUrl } from '../media/media.service';
+import { loadCoverImages, mediaUrl } from '../media';
 import { authorHidden } from './story-view';
 import { storyVisibleTo } from './story-gate';
 

@@ -33,5 +33,7 @@ export {
   type StoryRow,
 } from './story-view';
 export { markStoryEvaluated } from './story-lifecycle';
+// The fic's answer carries its evaluation, so its view lives here; evaluations answers it too.
+export { loadEvaluationView } from './evaluation-view';
 export { countStoriesByGrade, deleteStoriesOf, getStory } from './stories.service';
 export { readGalleryPage } from './gallery.service';

@@ -26,7 +26,7 @@ import { unauthorized } from '../../lib/errors';
 import { bearerSecurity, commonErrorResponses } from '../../lib/route-schemas';
 import { parseBody } from '../../lib/validation';
 import { actorOf } from '../../plugins/auth';
-import { readJsonOrUploadForm, readUploadForm } from '../media/upload';
+import { readJsonOrUploadForm, readUploadForm } from '../media';
 import {
   createStory,
   deleteStory,

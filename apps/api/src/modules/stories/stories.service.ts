@@ -15,7 +15,7 @@ import { readPage } from '../../lib/paging';
 import { cleanStoryHtml } from '../../lib/rich-text';
 import type { Actor } from '../../plugins/auth';
 import { emitEvent, emitEvents, type NewDomainEvent } from '../events';
-import { deleteCovers, processCover, storeCover } from '../media/covers';
+import { deleteCovers, processCover, storeCover } from '../media';
 import { notifyStoryPublished } from '../notifications/notifications.service';
 import { recordActivities, recordActivity } from '../tracking/record';
 import { loadStoryFor, raceErrorFor } from './story-gate';

@@ -138,7 +138,7 @@ describe('a non-evaluating teacher of the grade never learns who wrote a hidden 
   it('no answer about a hidden fic carries its author, wherever the colleague asks', async () => {
     const colleague = w.colleague.headers;
     const answers: { what: string; text: string }[] = [];
-    const ask = async (what: string, url: string, headers = colleague) => {
+    const ask = async (what: string, url: string, headers: Record<string, string> = colleague) => {
       const res = await get(url, headers);
       expect(res.statusCode, what).toBe(200);
       answers.push({ what, text: res.body });
@@ -172,7 +172,7 @@ describe('a non-evaluating teacher of the grade never learns who wrote a hidden 
 
     // Lists name other fics' authors (the open one's): each entry about a hidden fic names none.
     const entries: { what: string; entry: string }[] = [];
-    const listed = async (what: string, url: string, headers = colleague) => {
+    const listed = async (what: string, url: string, headers: Record<string, string> = colleague) => {
       const res = await get(url, headers);
       expect(res.statusCode, what).toBe(200);
       const docs = res.json<{ stories: { docs: { _id: string }[] } }>().stories.docs;

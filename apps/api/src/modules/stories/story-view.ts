@@ -10,9 +10,8 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { evaluations, roles, stories, storyLikes, storyTags, tags, userGrades, users } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
-import { loadEvaluationView } from '../evaluations/evaluation-view';
-import { loadCoverImages } from '../media/covers';
-import { mediaUrl } from '../media/media.service';
+import { loadEvaluationView } from './evaluation-view';
+import { loadCoverImages, mediaUrl } from '../media';
 import {
   canSeeRealAuthor,
   permissionsFor,

@@ -5,7 +5,7 @@ import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GalleryResponse } from '@fics/contracts';
 import { buildTestApp, type TestApp } from '../../test/helpers';
-import type * as GalleryService from '../stories/gallery.service';
+import type * as GalleryService from '../stories';
 import { insertCover, insertFics } from '../stories/gallery.fixtures';
 import { storyWorld } from '../stories/stories.fixtures';
 

@@ -1,0 +1,2 @@
+/** The evaluations module's public entry: other modules import only from here. */
+export { evaluationsRoutes } from './evaluations.routes';

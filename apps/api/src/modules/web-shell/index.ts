@@ -1,0 +1,2 @@
+/** The web shell's public entry: the app registers it last, after the API. */
+export { registerWebShell } from './web-shell';
