@@ -38,6 +38,8 @@ export interface EventPayloads {
    * Only addresses, never a link: an invitation to the new address is queued by the change itself.
    */
   'user.email_changed': { userId: string; previousEmail: string; newEmail: string };
+  /** Someone changed their own name, bio or photo (what lists and comments show of them). */
+  'user.profile_updated': { userId: string; changed: readonly ('name' | 'bio' | 'photo')[] };
   'request.created': { requestId: string; kind: 'REGISTER' | 'CHANGE' };
   'request.handled': { requestId: string; kind: 'REGISTER' | 'CHANGE'; accepted: boolean };
 }
@@ -63,6 +65,7 @@ export const eventTypes = [
   'user.moved',
   'user.deleted',
   'user.email_changed',
+  'user.profile_updated',
   'request.created',
   'request.handled',
 ] as const satisfies readonly EventType[];
