@@ -37,3 +37,4 @@ export { markStoryEvaluated } from './story-lifecycle';
 export { loadEvaluationView } from './evaluation-view';
 export { countStoriesByGrade, deleteStoriesOf, getStory } from './stories.service';
 export { readGalleryPage } from './gallery.service';
+export { galleryCacheSubscriber } from './gallery-cache.subscriber';

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import type { Db, Tx } from '../../db/client';
+import type { DomainEvent } from '../events';
+import { galleryCacheSubscriber } from './gallery-cache.subscriber';
+
+/** Whether handling the event schedules a clear of the visitors' pages (after the commit only). */
+async function clears(event: Omit<DomainEvent, 'id' | 'storyId' | 'actor' | 'occurredAt'>): Promise<boolean> {
+  const tasks: (() => void)[] = [];
+  const full = { id: 1, storyId: 'f', actor: null, occurredAt: new Date(), ...event } as DomainEvent;
+  await galleryCacheSubscriber.handle({} as Tx, full, {
+    db: {} as Db,
+    publicUrl: 'https://fics.test',
+    afterCommit: (task) => tasks.push(task),
+  });
+  tasks.forEach((task) => task());
+  return tasks.length > 0;
+}
+
+describe('the gallery cache subscriber', () => {
+  it('clears the visitors’ pages when what they show changed: a fic published, or a published one edited or deleted', async () => {
+    const fic = { authorId: 'a', title: 'T' };
+    expect(await clears({ type: 'story.published', payload: fic })).toBe(true);
+    expect(
+      await clears({ type: 'story.updated', payload: { ...fic, writingTime: null, published: true } }),
+    ).toBe(true);
+    expect(
+      await clears({ type: 'story.deleted', payload: { ...fic, gradeId: 'g', wasPublished: true } }),
+    ).toBe(true);
+    // A draft or a fic under review is in no gallery page.
+    expect(
+      await clears({ type: 'story.updated', payload: { ...fic, writingTime: 5, published: false } }),
+    ).toBe(false);
+    expect(
+      await clears({ type: 'story.deleted', payload: { ...fic, gradeId: 'g', wasPublished: false } }),
+    ).toBe(false);
+    expect(galleryCacheSubscriber.types).toEqual(['story.published', 'story.updated', 'story.deleted']);
+  });
+});
