@@ -11,7 +11,7 @@ import { forbidden, notFound, rateLimited } from '../../lib/errors';
 import { readPage } from '../../lib/paging';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import type { Actor } from '../../plugins/auth';
-import { teacherGradeIds } from '../colleges/colleges.scope';
+import { teacherGradeIds } from '../colleges';
 import { loadStoryFor, realAuthorKnownTo } from '../stories';
 import { findUserRecord, isStudentOf } from '../users/users.access';
 import { LOGOUT_REPEAT_WINDOW_MS, READ_REPEAT_WINDOW_MS, recordActivityOnce } from './record-once';
