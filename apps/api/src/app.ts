@@ -24,8 +24,9 @@ import { rateLimitPlugin, type RateLimitPluginOptions } from './plugins/rate-lim
 import { mailPlugin } from './plugins/mail';
 import type { MailTransport } from './modules/mail/mail-transport';
 import { housekeepingPlugin } from './modules/housekeeping/housekeeping.plugin';
+import { eventsPlugin, type EventSubscriber } from './modules/events';
 import { healthRoutes } from './modules/health/health.routes';
-import { storiesRoutes } from './modules/stories';
+import { galleryCacheSubscriber, storiesRoutes } from './modules/stories';
 import { clientConfigRoutes, cspSourceOf } from './modules/client-config/client-config.routes';
 import { regionsRoutes } from './modules/regions/regions.routes';
 import { collegesRoutes } from './modules/colleges/colleges.routes';
@@ -46,6 +47,13 @@ z.config(z.locales.es());
 
 export const API_PREFIX = '/api/v1';
 
+/**
+ * Every module's domain event subscribers (issue 19.3), each exported from its module's index.ts.
+ * The events plugin delivers each event to those whose `types` include it, in this order, in one
+ * transaction per event.
+ */
+export const eventSubscribers: readonly EventSubscriber[] = [galleryCacheSubscriber];
+
 export interface BuildAppOptions {
   config: Config;
   database: Database;
@@ -58,6 +66,8 @@ export interface BuildAppOptions {
   rateLimit?: RateLimitPluginOptions;
   /** Tests: where mail goes instead of SMTP_URL or the log. */
   mailTransport?: MailTransport;
+  /** Tests: the domain event subscribers instead of `eventSubscribers`. */
+  eventSubscribers?: readonly EventSubscriber[];
 }
 
 /**
@@ -192,6 +202,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authPlugin);
   await app.register(rateLimitPlugin, options.rateLimit ?? {});
   await app.register(mailPlugin, { transport: options.mailTransport });
+  // Before the routes: its onSend hook delivers a write request's events before the answer goes out.
+  await app.register(eventsPlugin, { subscribers: options.eventSubscribers ?? eventSubscribers });
   await app.register(housekeepingPlugin);
 
   // Routes.

@@ -76,6 +76,8 @@ const envSchema = z.object({
   MAP_TILE_ATTRIBUTION: z.string().max(300).default('&copy; colaboradores de OpenStreetMap'),
   MAP_GEOCODER_URL: mapUrl.default('https://nominatim.openstreetmap.org/search'),
   MAP_GEOCODER_AUTOCOMPLETE: bool.default(false),
+  EVENTS_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
+  EVENTS_DISPATCH: z.enum(['on', 'off']).default('on'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -105,6 +107,12 @@ export interface Config {
   mailPollMs: number;
   /** Time between housekeeping runs (modules/housekeeping); 0 disables the loop (tests run it by hand). */
   housekeepingIntervalMs: number;
+  /**
+   * Domain events (modules/events): the background delivery's poll interval (0: no loop; write
+   * requests still deliver before answering), and whether this instance delivers at all (false:
+   * it writes events and leaves them to other instances, or to its next start).
+   */
+  events: { pollMs: number; dispatch: boolean };
   /**
    * Requests per minute (static assets aside): per signed-in user, and per client address (an IPv6
    * client by its /64) for everything, the ceiling against floods; 0 disables one.
@@ -192,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Omit<Config, '
     trustProxy: e.TRUST_PROXY,
     mailPollMs: 1000,
     housekeepingIntervalMs: 15 * 60 * 1000,
+    events: { pollMs: e.EVENTS_POLL_MS, dispatch: e.EVENTS_DISPATCH === 'on' },
     sessionIdleMs: e.SESSION_IDLE_DAYS * 24 * 60 * 60 * 1000,
     rateLimits: {
       perUserPerMinute: e.RATE_LIMIT_PER_USER_PER_MINUTE,

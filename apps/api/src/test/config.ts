@@ -23,6 +23,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     trustProxy: false,
     mailPollMs: 0,
     housekeepingIntervalMs: 0,
+    // Write requests still deliver their events before answering; no background loop.
+    events: { pollMs: 0, dispatch: true },
     // Tests of the request limits turn them on; elsewhere they would count every inject from 127.0.0.1.
     sessionIdleMs: 7 * 24 * 60 * 60 * 1000,
     rateLimits: { perUserPerMinute: 0, perAddressPerMinute: 0 },

@@ -3,3 +3,4 @@ export { emitEvent, emitEvents } from './emit';
 export type { DomainEvent, EventActor, EventPayloads, EventType, NewDomainEvent } from './catalog';
 export { eventTypes } from './catalog';
 export type { DeliveryContext, EventSubscriber } from './subscriber';
+export { eventsPlugin, type EventsPluginOptions, type EventsService } from './events.plugin';

@@ -1,0 +1,145 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { PeriodicTask } from '../../lib/periodic-task';
+import { EventDispatcher } from './dispatcher.service';
+import type { EventSubscriber } from './subscriber';
+
+export interface EventsService {
+  /**
+   * Delivers every due event now (after the pass in progress, if any); resolves to how many were
+   * delivered. For tests and scripts: write requests and the background loop already deliver.
+   */
+  deliverDue(): Promise<number>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    events: EventsService;
+  }
+}
+
+export interface EventsPluginOptions {
+  /** Every module's subscribers (app.ts lists them). */
+  subscribers: readonly EventSubscriber[];
+  clock?: () => Date;
+}
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Runs delivery passes one at a time in this process. A caller arriving while a pass runs gets the
+ * next pass (one pass shared by every caller waiting), since the running one may have claimed
+ * before the caller's events were committed.
+ */
+class SerialPasses {
+  private current: Promise<number> | undefined;
+  private queued: Promise<number> | undefined;
+
+  constructor(private readonly pass: () => Promise<number>) {}
+
+  run(): Promise<number> {
+    if (this.queued) {
+      return this.queued;
+    }
+    if (!this.current) {
+      return this.start();
+    }
+    const queued = this.current
+      .catch(() => undefined)
+      .then(() => {
+        this.queued = undefined;
+        return this.start();
+      });
+    this.queued = queued;
+    return queued;
+  }
+
+  /** Resolves once no pass runs or waits. */
+  async idle(): Promise<void> {
+    while (this.current || this.queued) {
+      await (this.queued ?? this.current)?.catch(() => undefined);
+    }
+  }
+
+  private start(): Promise<number> {
+    const pass = this.pass().finally(() => {
+      if (this.current === pass) {
+        this.current = undefined;
+      }
+    });
+    this.current = pass;
+    return pass;
+  }
+}
+
+/**
+ * The domain events dispatcher (issue 19.3). Delivery happens:
+ * - right after every write request, before its answer goes out, so the effects of the events it
+ *   committed (a notification, the activity line, the gallery) are there when the client reads
+ *   again; the answer never fails because of it (errors are logged, the event is retried);
+ * - in the background every `events.pollMs`: events of a process that died after its commit, events
+ *   committed on other instances, retries.
+ * With `events.dispatch` off the instance writes events and delivers none.
+ * Every pass is followed by a wake of the mail dispatcher: e-mails queued by the request or by a
+ * subscriber go out now rather than at the next mail poll.
+ */
+export const eventsPlugin = fp(
+  async (app: FastifyInstance, opts: EventsPluginOptions) => {
+    const dispatcher = new EventDispatcher({
+      db: app.db,
+      subscribers: opts.subscribers,
+      publicUrl: app.config.publicUrl,
+      log: app.log,
+      clock: opts.clock,
+    });
+    const stopping = new AbortController();
+    const passes = new SerialPasses(async () => {
+      try {
+        return await dispatcher.deliverDue(stopping.signal);
+      } finally {
+        app.mail.wake();
+      }
+    });
+    const background = new PeriodicTask({
+      run: () => passes.run(),
+      intervalMs: app.config.events.dispatch ? app.config.events.pollMs : 0,
+      firstDelayMs: 0,
+      log: app.log,
+      failureMessage: 'no se pudieron entregar los eventos pendientes',
+    });
+
+    app.decorate('events', { deliverDue: () => passes.run() });
+
+    if (app.config.events.dispatch) {
+      app.addHook('onSend', async (request) => {
+        if (!WRITE_METHODS.has(request.method)) {
+          return;
+        }
+        try {
+          await passes.run();
+        } catch (error) {
+          request.log.error({ err: error }, 'no se pudieron entregar los eventos de la petición');
+        }
+      });
+    } else {
+      // The request itself may have queued mail (a recovery link): sent without waiting for a poll.
+      app.addHook('onSend', async (request) => {
+        if (WRITE_METHODS.has(request.method)) {
+          app.mail.wake();
+        }
+      });
+    }
+
+    app.addHook('onReady', async () => {
+      background.start();
+    });
+    // onClose hooks run in reverse order of registration: this one runs before the mail
+    // dispatcher's and the database's. A pass in progress stops after its current event.
+    app.addHook('onClose', async () => {
+      stopping.abort();
+      await background.stop();
+      await passes.idle();
+    });
+  },
+  { name: 'events', dependencies: ['context', 'mail'] },
+);
