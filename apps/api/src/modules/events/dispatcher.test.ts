@@ -269,6 +269,24 @@ describe('events dispatcher', () => {
     expect(row!.deliveredAt).toBeInstanceOf(Date);
   });
 
+  it('hands the claimed events back at once when stopped in the middle of a pass', async () => {
+    const app = await testApp();
+    const controller = new AbortController();
+    const written = [
+      ...(await emitForFic(app.db, 1)),
+      ...(await emitForFic(app.db, 1)),
+      ...(await emitForFic(app.db, 1)),
+    ];
+    const stopper = probe('stopper', () => controller.abort());
+    const d = dispatcher({ db: app.db, subscribers: [stopper.subscriber] });
+    expect(await d.deliverDue(controller.signal)).toBe(1);
+    const rows = await eventRows(app.db, written);
+    expect(rows.map((row) => row.status)).toEqual(['DONE', 'PENDING', 'PENDING']);
+    // Not left leased for a minute: the next pass (here, another instance's) takes them now.
+    expect(rows.map((row) => row.lockedUntil)).toEqual([null, null, null]);
+    expect(await dispatcher({ db: app.db }).deliverDue()).toBe(2);
+  });
+
   it('refuses two subscribers of one name', async () => {
     const app = await testApp();
     expect(() =>

@@ -31,7 +31,7 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * next pass (one pass shared by every caller waiting), since the running one may have claimed
  * before the caller's events were committed.
  */
-class SerialPasses {
+export class SerialPasses {
   private current: Promise<number> | undefined;
   private queued: Promise<number> | undefined;
 
