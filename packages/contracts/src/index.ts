@@ -18,3 +18,4 @@ export * from './comments';
 export * from './tracking';
 export * from './requests';
 export * from './shell-texts';
+export * from './notifications';

@@ -542,8 +542,11 @@ export const evaluations = pgTable(
 );
 
 /**
- * What the platform told a user (today: a fic of theirs was published). One per kind and fic, so a
- * repeated publish call never sends a second e-mail.
+ * What the platform tells a user in the app (issue 19.4): the bell's count and the notifications
+ * page. Written by the notifications module's subscriber from domain events, the text already in
+ * Spanish for its recipient (it never names an author the recipient may not know). `event_id` with
+ * the recipient is unique, so an event delivered twice creates nothing twice; a fic's publication is
+ * told once whatever event or call tells it (the partial unique index), so its e-mail goes once.
  */
 export const notifications = pgTable(
   'notifications',
@@ -552,18 +555,45 @@ export const notifications = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['STORY_PUBLISHED'] }).notNull(),
-    storyId: uuid('story_id')
-      .notNull()
-      .references(() => stories.id, { onDelete: 'cascade' }),
+    type: text('type', {
+      enum: [
+        'STORY_EVALUATED',
+        'STORY_PUBLISHED',
+        'STORY_RETURNED',
+        'STORY_COMMENTED',
+        'COMMENT_REPLIED',
+        'STORY_TO_REVIEW',
+        'REQUEST_CREATED',
+      ],
+    }).notNull(),
+    text: text('text').notNull(),
+    /** What it links to; gone with the fic or the comment (a notification of nothing is noise). */
+    storyId: uuid('story_id').references(() => stories.id, { onDelete: 'cascade' }),
+    commentId: uuid('comment_id').references((): AnyPgColumn => comments.id, { onDelete: 'cascade' }),
+    /** A registration or change request: two tables, so no foreign key; the link goes to its list. */
+    requestKind: text('request_kind', { enum: ['REGISTER', 'CHANGE'] }),
+    /** The domain event it came from; null for rows older than events and for the spec's publish call. */
+    eventId: bigint('event_id', { mode: 'number' }),
     createdAt: tz('created_at').notNull().defaultNow(),
     readAt: tz('read_at'),
   },
   (t) => [
-    unique('notifications_kind_story_unique').on(t.kind, t.storyId),
-    index('notifications_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    unique('notifications_event_user_unique').on(t.eventId, t.userId),
+    uniqueIndex('notifications_published_story_idx')
+      .on(t.storyId)
+      .where(sql`${t.type} = 'STORY_PUBLISHED'`),
+    // The page, newest first, and the bell's unread count.
+    index('notifications_user_page_idx').on(t.userId, t.createdAt.desc(), t.id),
+    index('notifications_user_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
     index('notifications_story_idx').on(t.storyId),
-    check('notifications_kind_check', sql`${t.kind} in ('STORY_PUBLISHED')`),
+    index('notifications_comment_idx').on(t.commentId),
+    check(
+      'notifications_type_check',
+      sql`${t.type} in ('STORY_EVALUATED', 'STORY_PUBLISHED', 'STORY_RETURNED', 'STORY_COMMENTED', 'COMMENT_REPLIED', 'STORY_TO_REVIEW', 'REQUEST_CREATED')`,
+    ),
+    check('notifications_request_check', sql`(${t.type} = 'REQUEST_CREATED') = (${t.requestKind} is not null)`),
   ],
 );
 

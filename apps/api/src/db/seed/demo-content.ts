@@ -255,9 +255,12 @@ export async function insertDemoContent(
     if (published) {
       notificationRows.push({
         userId: authorId,
-        kind: 'STORY_PUBLISHED',
+        type: 'STORY_PUBLISHED',
+        text: `Tu fic «${story.title}» fue publicada`,
         storyId: id,
         createdAt: time.updated,
+        // Told long ago: the demo's bells start quiet.
+        readAt: time.updated,
       });
     }
   }

@@ -1,87 +1,137 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import { notificationMessages, type publishedNotificationBodySchema } from '@fics/contracts';
+import {
+  notificationMessages,
+  type Notification,
+  type NotificationsQuery,
+  type Paged,
+  type publishedNotificationBodySchema,
+  type ReadNotificationsBody,
+} from '@fics/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import { notifications, stories, userGrades, users } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
+import { readPage } from '../../lib/paging';
 import type { Actor } from '../../plugins/auth';
 import { enqueueMail } from '../mail/outbox.service';
 import { publishedMail } from '../mail/templates';
-import { canView } from '../stories/story-status';
-import { findStoryRow, storyRelation } from '../stories/story-view';
+import {
+  isPublished,
+  loadStoryFor,
+  maskedAuthorName,
+  realAuthorKnownTo,
+  storyIsPublished,
+} from '../stories';
+import { notificationTexts } from './notification-texts';
 
 /** Where a fic is read on the web (the link of the e-mail). */
 export const storyLink = (publicUrl: string, storyId: string) => `${publicUrl}/fics/${storyId}`;
 
 /**
- * Tells the author their fic was published: one notification per fic (the unique constraint on
- * kind and fic settles repeated and racing calls) and, only when this call created it, an e-mail
- * through the outbox. Pass the transaction that publishes, so both exist exactly when the
- * publication does. True when the notification was created now.
+ * Tells the author their fic was published: one STORY_PUBLISHED notification per fic, whatever
+ * tells it (the `story.published` event, a redelivery of it, the spec's publish call: the partial
+ * unique index settles repeated and racing ones) and, only when this call created it, the e-mail
+ * through the outbox, in the same transaction. True when the notification was created now.
  */
-export async function notifyStoryPublished(options: {
+export async function tellStoryPublished(options: {
   db: DbOrTx;
   storyId: string;
   authorId: string;
   publicUrl: string;
+  /** The event that told it; null for the spec's call. */
+  eventId?: number | null;
 }): Promise<boolean> {
   const { db, storyId, authorId } = options;
-  const [created] = await db
-    .insert(notifications)
-    .values({ userId: authorId, kind: 'STORY_PUBLISHED', storyId })
-    .onConflictDoNothing({ target: [notifications.kind, notifications.storyId] })
-    .returning({ id: notifications.id });
-  if (!created) {
-    return false;
-  }
-  const [target] = await db
-    .select({ email: users.email, name: users.name, title: stories.title })
+  const [story] = await db
+    .select({ title: stories.title, email: users.email, name: users.name })
     .from(stories)
     .innerJoin(users, eq(users.id, stories.authorId))
     .where(eq(stories.id, storyId))
     .limit(1);
-  if (target) {
-    await enqueueMail({
-      db,
-      mail: publishedMail({
-        to: target.email,
-        name: target.name,
-        title: target.title,
-        link: storyLink(options.publicUrl, storyId),
-      }),
-    });
+  if (!story) {
+    // Deleted before the event was delivered: nothing left to tell.
+    return false;
   }
+  const [created] = await db
+    .insert(notifications)
+    .values({
+      userId: authorId,
+      type: 'STORY_PUBLISHED',
+      text: notificationTexts.published(story.title),
+      storyId,
+      eventId: options.eventId ?? null,
+    })
+    .onConflictDoNothing()
+    .returning({ id: notifications.id });
+  if (!created) {
+    return false;
+  }
+  await enqueueMail({
+    db,
+    mail: publishedMail({
+      to: story.email,
+      name: story.name,
+      title: story.title,
+      link: storyLink(options.publicUrl, storyId),
+    }),
+  });
   return true;
 }
 
+/** The same, as the publishing transaction called it before events delivered it (kept for that call). */
+export const notifyStoryPublished = (options: {
+  db: DbOrTx;
+  storyId: string;
+  authorId: string;
+  publicUrl: string;
+}) => tellStoryPublished(options);
+
 const nothingToNotify = () => notFound(notificationMessages.nothingToNotify);
 
-/** The fic `POST /notifications/published` names, checked against the caller and the author. */
-async function namedStory(db: DbOrTx, actor: Actor, storyId: string, userId: string): Promise<string> {
-  const row = await findStoryRow(db, storyId);
-  if (!row) {
-    throw nothingToNotify();
-  }
-  const relation = await storyRelation(db, actor, row);
-  if (!canView(relation, row.status)) {
-    throw nothingToNotify();
-  }
-  // Those who may publish it: the grade's teachers (its evaluator among them) and administrators.
+/**
+ * The fic `POST /notifications/published` names. Only those who may publish it ask (the grade's
+ * teachers, its evaluator among them, and administrators). The check of `userId` against the
+ * author is made only for a caller who may know the author: for a teacher reviewing an anonymous or
+ * pseudonymous fic blind, the answer is the fic's (published or not) whatever `userId` says, so it
+ * cannot be used to test who wrote it. The notification always goes to the real author.
+ */
+async function namedStory(
+  db: DbOrTx,
+  actor: Actor,
+  storyId: string,
+  userId: string,
+): Promise<{ id: string; authorId: string }> {
+  const { row, relation } = await loadStoryFor({
+    db,
+    actor,
+    storyId,
+    action: 'view',
+    notFoundMessage: notificationMessages.nothingToNotify,
+  });
   if (relation !== 'gradeTeacher' && relation !== 'evaluator' && relation !== 'admin') {
     throw forbidden();
   }
-  if (row.authorId !== userId) {
+  const authorKnown = maskedAuthorName(row, relation) === null;
+  if (authorKnown && row.authorId !== userId) {
     throw nothingToNotify();
   }
-  if (row.status !== 'PUBLISHED') {
+  if (!isPublished(row.status)) {
     throw conflict(notificationMessages.nothingToNotify);
   }
-  return row.id;
+  return { id: row.id, authorId: row.authorId };
 }
 
-/** The author's latest fic published in the caller's grades (an administrator: anywhere). */
-async function latestPublished(db: DbOrTx, actor: Actor, userId: string): Promise<string> {
-  const conditions = [eq(stories.authorId, userId), eq(stories.status, 'PUBLISHED')];
+/**
+ * The author's latest fic published in the caller's grades (an administrator: anywhere), among
+ * those whose author the caller may know: a fic that hides its author from the caller is never
+ * found by the author's id.
+ */
+async function latestPublished(
+  db: DbOrTx,
+  actor: Actor,
+  userId: string,
+): Promise<{ id: string; authorId: string }> {
+  const conditions = [eq(stories.authorId, userId), storyIsPublished, realAuthorKnownTo(actor)];
   if (actor.role !== 'ADMIN') {
     const myGrades = db
       .select({ gradeId: userGrades.gradeId })
@@ -90,7 +140,7 @@ async function latestPublished(db: DbOrTx, actor: Actor, userId: string): Promis
     conditions.push(inArray(stories.gradeId, myGrades));
   }
   const [row] = await db
-    .select({ id: stories.id })
+    .select({ id: stories.id, authorId: stories.authorId })
     .from(stories)
     .where(and(...conditions))
     .orderBy(desc(stories.publishedAt), stories.id)
@@ -98,12 +148,12 @@ async function latestPublished(db: DbOrTx, actor: Actor, userId: string): Promis
   if (!row) {
     throw nothingToNotify();
   }
-  return row.id;
+  return row;
 }
 
 /**
  * POST /notifications/published (spec 001 §7; the client calls it after publishing). Publishing
- * already notified the author, so this normally answers `notified: false`; it creates the
+ * already notifies the author, so this normally answers `notified: false`; it creates the
  * notification (and its one e-mail) only if that had not happened. A teacher of the fic's grade or
  * an administrator.
  */
@@ -117,13 +167,90 @@ export async function notifyPublished(options: {
   if (actor.role !== 'TEACHER' && actor.role !== 'ADMIN') {
     throw forbidden();
   }
-  const storyId = input.storyId
+  const story = input.storyId
     ? await namedStory(db, actor, input.storyId, input.userId)
     : await latestPublished(db, actor, input.userId);
   const notified = await db.transaction((tx) =>
-    notifyStoryPublished({ db: tx, storyId, authorId: input.userId, publicUrl: options.publicUrl }),
+    tellStoryPublished({ db: tx, storyId: story.id, authorId: story.authorId, publicUrl: options.publicUrl }),
   );
   return notified
     ? { notified, message: notificationMessages.notified }
     : { notified, message: notificationMessages.alreadyNotified };
+}
+
+/** The caller's unread notifications (the partial index on unread rows answers it). */
+async function unreadCount(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * GET /notifications: the caller's own notifications, newest first, a page at a time
+ * (notifications_user_page_idx), with the unread count of all pages. Every role; only one's own.
+ */
+export async function listNotifications(options: {
+  db: Db;
+  actor: Actor;
+  query: NotificationsQuery;
+}): Promise<{ notifications: Paged<Notification>; unread: number }> {
+  const { db, actor, query } = options;
+  const mine = eq(notifications.userId, actor.userId);
+  const page = await readPage({
+    query,
+    fetch: async ({ limit, offset }) => {
+      const rows = await db
+        .select({
+          id: notifications.id,
+          type: notifications.type,
+          text: notifications.text,
+          storyId: notifications.storyId,
+          commentId: notifications.commentId,
+          requestKind: notifications.requestKind,
+          readAt: notifications.readAt,
+          createdAt: notifications.createdAt,
+        })
+        .from(notifications)
+        .where(mine)
+        .orderBy(desc(notifications.createdAt), asc(notifications.id))
+        .limit(limit)
+        .offset(offset);
+      return rows.map((row) => ({
+        _id: row.id,
+        type: row.type,
+        text: row.text,
+        storyId: row.storyId,
+        commentId: row.commentId,
+        requestKind: row.requestKind,
+        read: row.readAt !== null,
+        createdAt: row.createdAt.toISOString(),
+      }));
+    },
+    count: async () => db.$count(notifications, mine),
+  });
+  return { notifications: page, unread: await unreadCount(db, actor.userId) };
+}
+
+/**
+ * POST /notifications/read: marks the caller's notifications read, the ones named or all. Ids of
+ * other people's notifications (or of none) match nothing and are ignored: a 403 or 404 would tell
+ * that they exist. One conditional UPDATE; marking twice changes nothing.
+ */
+export async function markNotificationsRead(options: {
+  db: Db;
+  actor: Actor;
+  body: ReadNotificationsBody;
+}): Promise<{ unread: number }> {
+  const { db, actor, body } = options;
+  const conditions = [eq(notifications.userId, actor.userId), isNull(notifications.readAt)];
+  if ('ids' in body) {
+    conditions.push(inArray(notifications.id, body.ids));
+  }
+  await db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(and(...conditions));
+  return { unread: await unreadCount(db, actor.userId) };
 }

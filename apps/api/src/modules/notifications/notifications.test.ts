@@ -23,7 +23,7 @@ describe('POST /notifications/published', () => {
   const notificationsOf = (storyId: string) =>
     t.app.db.$count(
       notifications,
-      and(eq(notifications.storyId, storyId), eq(notifications.kind, 'STORY_PUBLISHED')),
+      and(eq(notifications.storyId, storyId), eq(notifications.type, 'STORY_PUBLISHED')),
     );
 
   beforeAll(async () => {

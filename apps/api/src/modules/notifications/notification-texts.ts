@@ -1,0 +1,29 @@
+/**
+ * The Spanish text of each notification, written once for its recipient when it is created (issue
+ * 19.4). Short: the bell's panel shows them whole. A name passed here is one the recipient may know;
+ * the callers decide that (a blind teacher gets the form without a name).
+ */
+
+const points = (score: number) => `${score} ${score === 1 ? 'punto' : 'puntos'}`;
+
+export const notificationTexts = {
+  evaluated: (title: string, score: number) => `Tu fic «${title}» fue evaluada: ${points(score)}`,
+  /** The evaluator rewrote the evaluation of the resent fic (docs/decisions/notifications.md). */
+  returned: (title: string, score: number) =>
+    `Tu fic «${title}» volvió con correcciones: ${points(score)}`,
+  published: (title: string) => `Tu fic «${title}» fue publicada`,
+  commented: (who: string, title: string) => `${who} comentó tu fic «${title}»`,
+  replied: (who: string, title: string) => `${who} respondió tu comentario en «${title}»`,
+  /** `author`: null when the recipient may not know who wrote it (a teacher reviewing it blind). */
+  toReview: (title: string, author: string | null, resent: boolean) => {
+    if (author === null) {
+      return resent ? `Se reenvió «${title}» para revisión` : `Se envió «${title}» para revisión`;
+    }
+    return resent ? `${author} reenvió «${title}» para revisión` : `${author} envió «${title}» para revisión`;
+  },
+  /** `name`: null when the request is gone by delivery time. */
+  request: (kind: 'REGISTER' | 'CHANGE', name: string | null) => {
+    const what = kind === 'REGISTER' ? 'Nueva solicitud de registro' : 'Nueva solicitud de cambio de curso';
+    return name ? `${what}: ${name}` : what;
+  },
+} as const;

@@ -1,0 +1,221 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { RoleName } from '@fics/contracts';
+import type { Tx } from '../../db/client';
+import { changeRequests, comments, notifications, registerRequests, roles, userGrades, users } from '../../db/schema';
+import type { Actor } from '../../plugins/auth';
+import type { DomainEvent, EventSubscriber } from '../events';
+import { findStoryRow, maskedAuthorName, storyRelation, type StoryRow } from '../stories';
+import { notificationTexts } from './notification-texts';
+import { tellStoryPublished } from './notifications.service';
+
+type NewNotification = Omit<typeof notifications.$inferInsert, 'id' | 'eventId' | 'createdAt' | 'readAt'>;
+
+/** A recipient as the gate sees them: their relation to a fic decides what its texts may name. */
+interface Recipient {
+  userId: string;
+  role: RoleName;
+}
+
+/**
+ * Writes the event's notifications. Nobody is told of their own action. `(event_id, user_id)` is
+ * unique, so a redelivered event adds nothing (at-least-once delivery).
+ */
+async function tell(tx: Tx, event: DomainEvent, rows: NewNotification[]): Promise<void> {
+  const others = rows.filter((row) => row.userId !== event.actor?.userId);
+  if (others.length > 0) {
+    await tx
+      .insert(notifications)
+      .values(others.map((row) => ({ ...row, eventId: event.id })))
+      .onConflictDoNothing();
+  }
+}
+
+async function userName(tx: Tx, userId: string | undefined): Promise<string | null> {
+  if (!userId) {
+    return null;
+  }
+  const [row] = await tx.select({ name: users.name }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.name ?? null;
+}
+
+async function recipient(tx: Tx, userId: string): Promise<Recipient | null> {
+  const [row] = await tx
+    .select({ userId: users.id, role: roles.name })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The fic's author as `to` may know them on what the author wrote: the real name, or the mask
+ * (the pseudonym, 'Autor/a') when the fic hides its author from `to` (story-view's maskedAuthorName,
+ * the rule the fic's answers use).
+ */
+async function authorMaskFor(tx: Tx, story: StoryRow, to: Recipient): Promise<string | null> {
+  // A recipient, not a request: storyRelation reads only the id and the role.
+  const actor: Actor = { userId: to.userId, role: to.role, sessionId: '' };
+  return maskedAuthorName(story, await storyRelation(tx, actor, story));
+}
+
+async function commentExists(tx: Tx, commentId: string): Promise<boolean> {
+  const [row] = await tx.select({ id: comments.id }).from(comments).where(eq(comments.id, commentId)).limit(1);
+  return row !== undefined;
+}
+
+/** The teachers of a grade (a fic sent there waits for them). */
+function gradeTeachers(tx: Tx, gradeId: string) {
+  return tx
+    .select({ userId: users.id, role: roles.name })
+    .from(userGrades)
+    .innerJoin(users, eq(users.id, userGrades.userId))
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(and(eq(userGrades.gradeId, gradeId), eq(roles.name, 'TEACHER')));
+}
+
+async function requesterName(tx: Tx, kind: 'REGISTER' | 'CHANGE', requestId: string): Promise<string | null> {
+  if (kind === 'REGISTER') {
+    const [row] = await tx
+      .select({ name: registerRequests.name })
+      .from(registerRequests)
+      .where(eq(registerRequests.id, requestId))
+      .limit(1);
+    return row?.name ?? null;
+  }
+  const [row] = await tx
+    .select({ name: users.name })
+    .from(changeRequests)
+    .innerJoin(users, eq(users.id, changeRequests.userId))
+    .where(eq(changeRequests.id, requestId))
+    .limit(1);
+  return row?.name ?? null;
+}
+
+async function handle(tx: Tx, event: DomainEvent, publicUrl: string): Promise<void> {
+  // Everything but a request is about a fic; one deleted before delivery has nothing left to tell.
+  const story = event.storyId ? await findStoryRow(tx, event.storyId) : undefined;
+  switch (event.type) {
+    case 'story.evaluated':
+    case 'evaluation.updated': {
+      if (!story) {
+        return;
+      }
+      const { authorId, title, score } = event.payload;
+      const evaluated = event.type === 'story.evaluated';
+      return tell(tx, event, [
+        {
+          userId: authorId,
+          type: evaluated ? 'STORY_EVALUATED' : 'STORY_RETURNED',
+          text: evaluated ? notificationTexts.evaluated(title, score) : notificationTexts.returned(title, score),
+          storyId: story.id,
+        },
+      ]);
+    }
+    case 'story.published': {
+      if (!story || story.authorId === event.actor?.userId) {
+        return;
+      }
+      // Once per fic (with its e-mail), whichever of the event and the spec's call comes first.
+      await tellStoryPublished({ db: tx, storyId: story.id, authorId: story.authorId, publicUrl, eventId: event.id });
+      return;
+    }
+    case 'comment.added': {
+      const { commentId, storyAuthorId, title } = event.payload;
+      if (!story || !(await commentExists(tx, commentId))) {
+        return;
+      }
+      const who = (await userName(tx, event.actor?.userId)) ?? 'Alguien';
+      return tell(tx, event, [
+        {
+          userId: storyAuthorId,
+          type: 'STORY_COMMENTED',
+          text: notificationTexts.commented(who, title),
+          storyId: story.id,
+          commentId,
+        },
+      ]);
+    }
+    case 'reply.added': {
+      const { commentId, commentAuthorId, title } = event.payload;
+      const to = await recipient(tx, commentAuthorId);
+      if (!story || !to || !(await commentExists(tx, commentId))) {
+        return;
+      }
+      const name = (await userName(tx, event.actor?.userId)) ?? 'Alguien';
+      // A reply by the fic's author on their own anonymous or pseudonymous fic goes by its mask.
+      const who = event.actor?.userId === story.authorId ? ((await authorMaskFor(tx, story, to)) ?? name) : name;
+      return tell(tx, event, [
+        {
+          userId: commentAuthorId,
+          type: 'COMMENT_REPLIED',
+          text: notificationTexts.replied(who, title),
+          storyId: story.id,
+          commentId,
+        },
+      ]);
+    }
+    case 'story.sent': {
+      if (!story) {
+        return;
+      }
+      const { authorId, gradeId, title, resent } = event.payload;
+      const teachers = await gradeTeachers(tx, gradeId);
+      if (teachers.length === 0) {
+        return;
+      }
+      const realName = await userName(tx, authorId);
+      const rows: NewNotification[] = [];
+      for (const teacher of teachers) {
+        // A teacher reviewing it blind learns the title, never the author (not even the mask).
+        const masked = (await authorMaskFor(tx, story, teacher)) !== null;
+        rows.push({
+          userId: teacher.userId,
+          type: 'STORY_TO_REVIEW',
+          text: notificationTexts.toReview(title, masked ? null : realName, resent),
+          storyId: story.id,
+        });
+      }
+      return tell(tx, event, rows);
+    }
+    case 'request.created': {
+      const { requestId, kind } = event.payload;
+      const admins = await tx
+        .select({ userId: users.id })
+        .from(users)
+        .innerJoin(roles, eq(roles.id, users.roleId))
+        .where(and(eq(roles.name, 'ADMIN'), event.actor ? ne(users.id, event.actor.userId) : undefined));
+      if (admins.length === 0) {
+        return;
+      }
+      const text = notificationTexts.request(kind, await requesterName(tx, kind, requestId));
+      return tell(
+        tx,
+        event,
+        admins.map((admin) => ({ userId: admin.userId, type: 'REQUEST_CREATED' as const, text, requestKind: kind })),
+      );
+    }
+    default:
+      return;
+  }
+}
+
+/**
+ * In-app notifications from domain events (issue 19.4): a student is told their fic was evaluated,
+ * returned with corrections, published (with the e-mail), commented, and that their comment was
+ * replied to; a teacher that a fic of their grades was sent or resent; an administrator of each new
+ * request. Texts are written per recipient and never name an author the recipient may not know.
+ */
+export const notificationsSubscriber: EventSubscriber = {
+  name: 'notifications',
+  types: [
+    'story.evaluated',
+    'evaluation.updated',
+    'story.published',
+    'comment.added',
+    'reply.added',
+    'story.sent',
+    'request.created',
+  ],
+  handle: (tx, event, context) => handle(tx, event, context.publicUrl),
+};
