@@ -152,16 +152,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const queued = await requestPasswordRecovery({
+      // A recovery e-mail it queued goes out at once: the events plugin wakes the mail after every write.
+      await requestPasswordRecovery({
         db: app.db,
         limiter: app.rateLimiter,
         publicUrl: app.config.publicUrl,
         email: request.body.email,
         ip: request.ip,
       });
-      if (queued) {
-        app.mail.wake();
-      }
       return { message: messages.recoverySent };
     },
   );

@@ -79,10 +79,6 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         input: request.body,
         publicUrl: app.config.publicUrl,
       });
-      if (result.notified) {
-        // The e-mail is committed: send it now rather than at the next poll.
-        app.mail.wake();
-      }
       return result;
     },
   );

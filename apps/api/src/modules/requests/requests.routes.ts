@@ -126,7 +126,6 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
         input: request.body,
         publicUrl: app.config.publicUrl,
       });
-      app.mail.wake();
       return { request: result };
     },
   );
@@ -152,7 +151,6 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
         adminComments: request.body.adminComments,
         publicUrl: app.config.publicUrl,
       });
-      app.mail.wake();
       return { request: result };
     },
   );
@@ -252,7 +250,6 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
         input: request.body,
         publicUrl: app.config.publicUrl,
       });
-      app.mail.wake();
       return { request: result };
     },
   );
@@ -278,7 +275,6 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
         adminComments: request.body.adminComments,
         publicUrl: app.config.publicUrl,
       });
-      app.mail.wake();
       return { request: result };
     },
   );

@@ -282,10 +282,6 @@ export const storiesRoutes: FastifyPluginAsyncZod = async (app) => {
             storyId,
             publicUrl: app.config.publicUrl,
           });
-          if (published.notified) {
-            // The e-mail is committed: send it now rather than at the next poll.
-            app.mail.wake();
-          }
           return { story: published.story };
         }
         return { story: await sendStory({ db: app.db, actor, storyId }) };

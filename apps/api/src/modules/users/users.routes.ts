@@ -104,10 +104,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         input: request.body,
         publicUrl: app.config.publicUrl,
       });
-      if (summary.usersCreated > 0) {
-        // The invitations are committed: send them now rather than at the next poll.
-        app.mail.wake();
-      }
       return { summary };
     },
   );
@@ -146,7 +142,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         input: request.body,
         publicUrl: app.config.publicUrl,
       });
-      app.mail.wake();
       return reply.status(201).send({ user });
     },
   );
@@ -179,8 +174,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         publicUrl: app.config.publicUrl,
         security: securityLogFor(request),
       });
-      // An e-mail change tells the old address, and may invite the new one.
-      app.mail.wake();
       return { user };
     },
   );
