@@ -54,11 +54,25 @@ export async function claimDueEvents(options: {
 }): Promise<ClaimedEvent[]> {
   const { db, now } = options;
   const lease = new Date(now.getTime() + (options.leaseMs ?? EVENT_LEASE_MS));
+  const rows = await db
+    .update(domainEvents)
+    .set({ lockedUntil: lease })
+    .where(inArray(domainEvents.id, dueEvents(db, now, options.limit)))
+    .returning();
+  return rows.sort((a, b) => a.id - b.id).map((row) => ({ row, lease }));
+}
+
+/**
+ * The ids `claimDueEvents` takes, locked. Due first (domain_events_due_idx: next_attempt_at, id,
+ * where PENDING); the fic's earlier pending event looked up in domain_events_story_pending_idx.
+ * Statuses are written inline, as in the indexes' predicates, so the planner can use them.
+ */
+export function dueEvents(db: Db, now: Date, limit: number) {
+  const at = sql`${now.toISOString()}::timestamptz`;
   const earlier = alias(domainEvents, 'earlier');
   const earlierOfItsFic = db
     .select({ id: earlier.id })
     .from(earlier)
-    // Served by domain_events_story_pending_idx (story_id, id) where status = 'PENDING'.
     .where(
       and(
         eq(earlier.storyId, domainEvents.storyId),
@@ -66,26 +80,20 @@ export async function claimDueEvents(options: {
         lt(earlier.id, domainEvents.id),
       ),
     );
-  const due = db
+  return db
     .select({ id: domainEvents.id })
     .from(domainEvents)
     .where(
       and(
         sql`${domainEvents.status} = 'PENDING'`,
-        sql`${domainEvents.nextAttemptAt} <= ${now.toISOString()}::timestamptz`,
-        sql`(${domainEvents.lockedUntil} is null or ${domainEvents.lockedUntil} <= ${now.toISOString()}::timestamptz)`,
+        sql`${domainEvents.nextAttemptAt} <= ${at}`,
+        sql`(${domainEvents.lockedUntil} is null or ${domainEvents.lockedUntil} <= ${at})`,
         notExists(earlierOfItsFic),
       ),
     )
-    .orderBy(domainEvents.id)
-    .limit(options.limit)
+    .orderBy(domainEvents.nextAttemptAt, domainEvents.id)
+    .limit(limit)
     .for('update', { skipLocked: true });
-  const rows = await db
-    .update(domainEvents)
-    .set({ lockedUntil: lease })
-    .where(inArray(domainEvents.id, due))
-    .returning();
-  return rows.sort((a, b) => a.id - b.id).map((row) => ({ row, lease }));
 }
 
 /** Hands claimed events back at once (shutting down), instead of leaving them leased. */

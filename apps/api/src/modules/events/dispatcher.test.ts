@@ -9,6 +9,7 @@ import { domainEvents } from '../../db/schema';
 import { buildTestApp, freshDatabase, testConfig } from '../../test/helpers';
 import {
   claimDueEvents,
+  dueEvents,
   EVENT_LEASE_MS,
   EVENT_MAX_ATTEMPTS,
   EventDispatcher,
@@ -285,6 +286,21 @@ describe('events dispatcher', () => {
     // Not left leased for a minute: the next pass (here, another instance's) takes them now.
     expect(rows.map((row) => row.lockedUntil)).toEqual([null, null, null]);
     expect(await dispatcher({ db: app.db }).deliverDue()).toBe(2);
+  });
+
+  it("finds due events and each one's earlier pending event of its fic through their partial indexes", async () => {
+    const app = await testApp();
+    const plan = await app.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_sort = off`);
+      const result = await tx.execute(sql`explain ${dueEvents(app.db, new Date(), 50)}`);
+      return rowsOf<Record<string, unknown>>(result)
+        .map((row) => String(Object.values(row)[0]))
+        .join('\n');
+    });
+    expect(plan).toContain('domain_events_due_idx');
+    expect(plan).toContain('domain_events_story_pending_idx');
+    expect(plan).not.toMatch(/\bSort\b/);
   });
 
   it('refuses two subscribers of one name', async () => {

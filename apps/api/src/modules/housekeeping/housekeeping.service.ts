@@ -2,7 +2,7 @@ import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Db } from '../../db/client';
-import { mailOutbox, oneTimeTokens, sessions } from '../../db/schema';
+import { domainEvents, mailOutbox, oneTimeTokens, sessions } from '../../db/schema';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -15,6 +15,12 @@ const DAY_MS = 24 * HOUR_MS;
 export const SESSION_RETENTION_MS = DAY_MS;
 /** Sent or given-up e-mails: the body goes at the next run, the row (metadata only) after this. */
 export const MAIL_RETENTION_MS = 90 * DAY_MS;
+/**
+ * Delivered domain events are kept a month (what happened to a fic lately, for support); given-up
+ * ones three months, time to look into why and deliver them again by hand.
+ */
+export const EVENT_DONE_RETENTION_MS = 30 * DAY_MS;
+export const EVENT_FAILED_RETENTION_MS = 90 * DAY_MS;
 /** Rows per statement. Sessions take their refresh tokens with them (ON DELETE CASCADE), so fewer. */
 export const HOUSEKEEPING_BATCH_SIZE = 5000;
 const SESSION_BATCH_SIZE = 1000;
@@ -28,6 +34,8 @@ export interface HousekeepingCounts {
   mailsDeleted: number;
   /** Sent or given-up e-mails whose text and HTML were emptied. */
   mailBodiesCleared: number;
+  /** Domain events deleted: delivered ones after 30 days, given-up ones after 90. */
+  eventsDeleted: number;
 }
 
 export interface HousekeepingOptions {
@@ -51,9 +59,13 @@ export interface HousekeepingOptions {
  *   answers the same 400 whether its row exists or not.
  * - Only SENT and FAILED e-mails are touched. The dispatcher claims PENDING rows only, and SENT and
  *   FAILED are final, so an emptied message is never sent again.
+ * - Only DONE and FAILED domain events are deleted, both final. The dispatcher holds a fic's event
+ *   back only for an earlier PENDING one, so deleting handled events never changes what is due.
+ *   Subscribers that keep an event's id as their idempotency key (mail_outbox.event_id,
+ *   tracking_events.event_id) need it only while the event may be delivered again: while PENDING.
  *
  * Every condition below is backed by an index: sessions_ended_at_idx, one_time_tokens_ended_at_idx,
- * mail_outbox_body_to_clear_idx and mail_outbox_created_idx. Expressions and constants are written
+ * mail_outbox_body_to_clear_idx, mail_outbox_created_idx and domain_events_handled_idx. Expressions and constants are written
  * inline, exactly as in those definitions: an expression index only serves the same expression, and
  * a partial index only a condition that provably implies its predicate, which a bound parameter
  * ($1 in place of 'SENT') may not.
@@ -65,6 +77,15 @@ const sessionEndedAt = sql`least(${sessions.revokedAt}, ${sessions.expiresAt})`;
 const tokenEndedAt = sql`least(${oneTimeTokens.usedAt}, ${oneTimeTokens.expiresAt})`;
 const mailHandled = sql`${mailOutbox.status} in ('SENT', 'FAILED')`;
 const mailHasBody = sql`(${mailOutbox.text} <> '' or ${mailOutbox.html} <> '')`;
+/**
+ * The handled events of one status old enough to go. `status <> 'PENDING'` is spelled as
+ * domain_events_handled_idx's predicate (on occurred_at), beside the status it narrows to.
+ */
+export function expiredEvents(status: 'DONE' | 'FAILED', now: Date): SQL {
+  const retention = status === 'DONE' ? EVENT_DONE_RETENTION_MS : EVENT_FAILED_RETENTION_MS;
+  const cutoff = new Date(now.getTime() - retention);
+  return sql`${domainEvents.status} <> 'PENDING' and ${domainEvents.status} = ${sql.raw(`'${status}'`)} and ${domainEvents.occurredAt} <= ${timestamp(cutoff)}`;
+}
 
 /**
  * Deletes up to `size` rows of `table` matching `condition` (rows another transaction holds are
@@ -72,7 +93,7 @@ const mailHasBody = sql`(${mailOutbox.text} <> '' or ${mailOutbox.html} <> '')`;
  */
 function deleteBatch(
   db: Db,
-  table: typeof sessions | typeof oneTimeTokens | typeof mailOutbox,
+  table: typeof sessions | typeof oneTimeTokens | typeof mailOutbox | typeof domainEvents,
   condition: SQL,
   size: number,
 ): () => Promise<number> {
@@ -146,7 +167,13 @@ async function removeDeadRows(options: HousekeepingOptions): Promise<Housekeepin
   const { db, now, signal } = options;
   const size = options.batchSize ?? HOUSEKEEPING_BATCH_SIZE;
   const sessionSize = Math.min(size, SESSION_BATCH_SIZE);
-  const counts: HousekeepingCounts = { sessions: 0, oneTimeTokens: 0, mailsDeleted: 0, mailBodiesCleared: 0 };
+  const counts: HousekeepingCounts = {
+    sessions: 0,
+    oneTimeTokens: 0,
+    mailsDeleted: 0,
+    mailBodiesCleared: 0,
+    eventsDeleted: 0,
+  };
 
   /**
    * Runs `batch` until it touches fewer rows than a full batch (or the run is aborted). Each batch
@@ -205,10 +232,23 @@ async function removeDeadRows(options: HousekeepingOptions): Promise<Housekeepin
     return cleared.length;
   }, size);
 
+  for (const status of ['DONE', 'FAILED'] as const) {
+    counts.eventsDeleted += await repeat(
+      deleteBatch(db, domainEvents, expiredEvents(status, now), size),
+      size,
+    );
+  }
+
   return counts;
 }
 
 /** Total rows a run touched; 0 means there was nothing to do. */
 export function countTotal(counts: HousekeepingCounts): number {
-  return counts.sessions + counts.oneTimeTokens + counts.mailsDeleted + counts.mailBodiesCleared;
+  return (
+    counts.sessions +
+    counts.oneTimeTokens +
+    counts.mailsDeleted +
+    counts.mailBodiesCleared +
+    counts.eventsDeleted
+  );
 }

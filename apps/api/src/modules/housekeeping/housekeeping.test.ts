@@ -1,14 +1,22 @@
+import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app';
 import type { Db, DbOrTx } from '../../db/client';
-import { mailOutbox, oneTimeTokens, refreshTokens, sessions } from '../../db/schema';
+import { domainEvents, mailOutbox, oneTimeTokens, refreshTokens, sessions } from '../../db/schema';
 import { hashToken, randomToken } from '../../lib/crypto';
 import { buildTestApp, createUser, freshDatabase, testConfig, type TestApp } from '../../test/helpers';
 import { waitFor } from '../../test/smtp-capture';
-import { MAIL_RETENTION_MS, runHousekeeping, SESSION_RETENTION_MS } from './housekeeping.service';
+import {
+  EVENT_DONE_RETENTION_MS,
+  EVENT_FAILED_RETENTION_MS,
+  expiredEvents,
+  MAIL_RETENTION_MS,
+  runHousekeeping,
+  SESSION_RETENTION_MS,
+} from './housekeeping.service';
 
 const onServer = Boolean(process.env.TEST_DATABASE_URL);
 const HOUR = 60 * 60 * 1000;
@@ -118,6 +126,7 @@ describe('runHousekeeping', () => {
     await t.app.db.delete(sessions);
     await t.app.db.delete(oneTimeTokens);
     await t.app.db.delete(mailOutbox);
+    await t.app.db.delete(domainEvents);
   });
   it('deletes sessions a day after they expired or were revoked, with their refresh tokens; live sessions keep every token', async () => {
     const { app } = t;
@@ -147,7 +156,13 @@ describe('runHousekeeping', () => {
 
     const counts = await runHousekeeping({ db, now });
 
-    expect(counts).toEqual({ sessions: 2, oneTimeTokens: 0, mailsDeleted: 0, mailBodiesCleared: 0 });
+    expect(counts).toEqual({
+      sessions: 2,
+      oneTimeTokens: 0,
+      mailsDeleted: 0,
+      mailBodiesCleared: 0,
+      eventsDeleted: 0,
+    });
     expect(await ids(db, sessions)).toEqual([live, justExpired, justRevoked].sort());
     expect(await tokensOf(db, live)).toEqual([
       { usedAt: ago(now, 29 * DAY) },
@@ -164,6 +179,7 @@ describe('runHousekeeping', () => {
       oneTimeTokens: 0,
       mailsDeleted: 0,
       mailBodiesCleared: 0,
+      eventsDeleted: 0,
     });
   });
 
@@ -250,7 +266,13 @@ describe('runHousekeeping', () => {
 
     const counts = await runHousekeeping({ db, now });
 
-    expect(counts).toEqual({ sessions: 0, oneTimeTokens: 0, mailsDeleted: 2, mailBodiesCleared: 2 });
+    expect(counts).toEqual({
+      sessions: 0,
+      oneTimeTokens: 0,
+      mailsDeleted: 2,
+      mailBodiesCleared: 2,
+      eventsDeleted: 0,
+    });
     const after = await db.select().from(mailOutbox);
     expect(after.map((r) => r.id).sort()).toEqual(
       [sent, failed, pendingRetry, pendingLeased, pendingOld].sort(),
@@ -295,11 +317,73 @@ describe('runHousekeeping', () => {
 
     const counts = await runHousekeeping({ db: app.db, now, batchSize: 3 });
 
-    expect(counts).toEqual({ sessions: 7, oneTimeTokens: 7, mailsDeleted: 0, mailBodiesCleared: 7 });
+    expect(counts).toEqual({
+      sessions: 7,
+      oneTimeTokens: 7,
+      mailsDeleted: 0,
+      mailBodiesCleared: 7,
+      eventsDeleted: 0,
+    });
     expect(await ids(app.db, sessions)).toEqual([]);
     expect(await ids(app.db, oneTimeTokens)).toEqual([]);
     const mails = await app.db.select({ status: mailOutbox.status, text: mailOutbox.text }).from(mailOutbox);
     expect(mails.filter((m) => m.text !== '')).toEqual([{ status: 'PENDING', text: expect.any(String) }]);
+  });
+
+  it('deletes delivered events after 30 days and given-up ones after 90, in batches; pending ones stay', async () => {
+    const { app } = t;
+    const now = new Date();
+    const insertEvent = async (status: 'PENDING' | 'DONE' | 'FAILED', age: number) => {
+      const [row] = await app.db
+        .insert(domainEvents)
+        .values({
+          type: 'user.deleted',
+          payload: { userId: randomUUID() },
+          status,
+          occurredAt: ago(now, age),
+          deliveredAt: status === 'DONE' ? ago(now, age) : null,
+        })
+        .returning({ id: domainEvents.id });
+      return row!.id;
+    };
+    const kept = [
+      await insertEvent('DONE', EVENT_DONE_RETENTION_MS - HOUR),
+      await insertEvent('FAILED', EVENT_DONE_RETENTION_MS + DAY),
+      await insertEvent('FAILED', EVENT_FAILED_RETENTION_MS - HOUR),
+      // Never delivered, however old: still due (a fic held back, an instance down for long).
+      await insertEvent('PENDING', EVENT_FAILED_RETENTION_MS + 10 * DAY),
+    ];
+    for (let i = 0; i < 5; i += 1) {
+      await insertEvent('DONE', EVENT_DONE_RETENTION_MS + HOUR + i);
+    }
+    await insertEvent('DONE', EVENT_DONE_RETENTION_MS);
+    await insertEvent('FAILED', EVENT_FAILED_RETENTION_MS + HOUR);
+
+    // Batches of two: the seven go in several statements.
+    expect(await runHousekeeping({ db: app.db, now, batchSize: 2 })).toMatchObject({ eventsDeleted: 7 });
+    const left = await app.db.select({ id: domainEvents.id }).from(domainEvents).orderBy(domainEvents.id);
+    expect(left.map((row) => row.id)).toEqual(kept);
+    expect(await runHousekeeping({ db: app.db, now })).toMatchObject({ eventsDeleted: 0 });
+  });
+
+  it('finds the events to delete through domain_events_handled_idx', async () => {
+    const { app } = t;
+    // What a batch picks, with the condition runHousekeeping uses.
+    const plans = await app.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const explain = async (status: 'DONE' | 'FAILED') =>
+        (
+          (await tx.execute(
+            sql`explain select id from domain_events where ${expiredEvents(status, new Date())} limit 10 for update skip locked`,
+          )) as { rows: Record<string, unknown>[] }
+        ).rows
+          .map((row) => String(Object.values(row)[0]))
+          .join('\n');
+      return [await explain('DONE'), await explain('FAILED')];
+    });
+    for (const plan of plans) {
+      expect(plan).toContain('domain_events_handled_idx');
+    }
   });
 
   it('stops between batches when aborted, keeping what it did', async () => {
@@ -314,6 +398,7 @@ describe('runHousekeeping', () => {
       oneTimeTokens: 0,
       mailsDeleted: 0,
       mailBodiesCleared: 0,
+      eventsDeleted: 0,
     });
     expect(await ids(app.db, sessions)).toHaveLength(3);
   });
@@ -340,6 +425,7 @@ describe('runHousekeeping', () => {
       oneTimeTokens: 6,
       mailsDeleted: 0,
       mailBodiesCleared: 6,
+      eventsDeleted: 0,
     });
     // Once the lock is free again, the next run goes ahead (with nothing left to do).
     expect(await runHousekeeping({ db: app.db, now })).toMatchObject({ sessions: 0 });
