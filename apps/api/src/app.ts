@@ -35,7 +35,7 @@ import { mediaRoutes } from './modules/media/media.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { evaluationsRoutes } from './modules/evaluations';
-import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { notificationsRoutes, notificationsSubscriber } from './modules/notifications';
 import { commentsRoutes } from './modules/comments/comments.routes';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { rubricsRoutes } from './modules/rubrics/rubrics.routes';
@@ -52,7 +52,7 @@ export const API_PREFIX = '/api/v1';
  * The events plugin delivers each event to those whose `types` include it, in this order, in one
  * transaction per event.
  */
-export const eventSubscribers: readonly EventSubscriber[] = [galleryCacheSubscriber];
+export const eventSubscribers: readonly EventSubscriber[] = [galleryCacheSubscriber, notificationsSubscriber];
 
 export interface BuildAppOptions {
   config: Config;

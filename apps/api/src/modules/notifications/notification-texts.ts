@@ -9,8 +9,7 @@ const points = (score: number) => `${score} ${score === 1 ? 'punto' : 'puntos'}`
 export const notificationTexts = {
   evaluated: (title: string, score: number) => `Tu fic «${title}» fue evaluada: ${points(score)}`,
   /** The evaluator rewrote the evaluation of the resent fic (docs/decisions/notifications.md). */
-  returned: (title: string, score: number) =>
-    `Tu fic «${title}» volvió con correcciones: ${points(score)}`,
+  returned: (title: string, score: number) => `Tu fic «${title}» volvió con correcciones: ${points(score)}`,
   published: (title: string) => `Tu fic «${title}» fue publicada`,
   commented: (who: string, title: string) => `${who} comentó tu fic «${title}»`,
   replied: (who: string, title: string) => `${who} respondió tu comentario en «${title}»`,

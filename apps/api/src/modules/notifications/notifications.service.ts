@@ -15,13 +15,7 @@ import { readPage } from '../../lib/paging';
 import type { Actor } from '../../plugins/auth';
 import { enqueueMail } from '../mail/outbox.service';
 import { publishedMail } from '../mail/templates';
-import {
-  isPublished,
-  loadStoryFor,
-  maskedAuthorName,
-  realAuthorKnownTo,
-  storyIsPublished,
-} from '../stories';
+import { isPublished, loadStoryFor, maskedAuthorName, realAuthorKnownTo, storyIsPublished } from '../stories';
 import { notificationTexts } from './notification-texts';
 
 /** Where a fic is read on the web (the link of the e-mail). */

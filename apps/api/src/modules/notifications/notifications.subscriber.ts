@@ -1,7 +1,15 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { RoleName } from '@fics/contracts';
 import type { Tx } from '../../db/client';
-import { changeRequests, comments, notifications, registerRequests, roles, userGrades, users } from '../../db/schema';
+import {
+  changeRequests,
+  comments,
+  notifications,
+  registerRequests,
+  roles,
+  userGrades,
+  users,
+} from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
 import type { DomainEvent, EventSubscriber } from '../events';
 import { findStoryRow, maskedAuthorName, storyRelation, type StoryRow } from '../stories';
@@ -60,7 +68,11 @@ async function authorMaskFor(tx: Tx, story: StoryRow, to: Recipient): Promise<st
 }
 
 async function commentExists(tx: Tx, commentId: string): Promise<boolean> {
-  const [row] = await tx.select({ id: comments.id }).from(comments).where(eq(comments.id, commentId)).limit(1);
+  const [row] = await tx
+    .select({ id: comments.id })
+    .from(comments)
+    .where(eq(comments.id, commentId))
+    .limit(1);
   return row !== undefined;
 }
 
@@ -107,7 +119,9 @@ async function handle(tx: Tx, event: DomainEvent, publicUrl: string): Promise<vo
         {
           userId: authorId,
           type: evaluated ? 'STORY_EVALUATED' : 'STORY_RETURNED',
-          text: evaluated ? notificationTexts.evaluated(title, score) : notificationTexts.returned(title, score),
+          text: evaluated
+            ? notificationTexts.evaluated(title, score)
+            : notificationTexts.returned(title, score),
           storyId: story.id,
         },
       ]);
@@ -117,7 +131,13 @@ async function handle(tx: Tx, event: DomainEvent, publicUrl: string): Promise<vo
         return;
       }
       // Once per fic (with its e-mail), whichever of the event and the spec's call comes first.
-      await tellStoryPublished({ db: tx, storyId: story.id, authorId: story.authorId, publicUrl, eventId: event.id });
+      await tellStoryPublished({
+        db: tx,
+        storyId: story.id,
+        authorId: story.authorId,
+        publicUrl,
+        eventId: event.id,
+      });
       return;
     }
     case 'comment.added': {
@@ -144,7 +164,8 @@ async function handle(tx: Tx, event: DomainEvent, publicUrl: string): Promise<vo
       }
       const name = (await userName(tx, event.actor?.userId)) ?? 'Alguien';
       // A reply by the fic's author on their own anonymous or pseudonymous fic goes by its mask.
-      const who = event.actor?.userId === story.authorId ? ((await authorMaskFor(tx, story, to)) ?? name) : name;
+      const who =
+        event.actor?.userId === story.authorId ? ((await authorMaskFor(tx, story, to)) ?? name) : name;
       return tell(tx, event, [
         {
           userId: commentAuthorId,
@@ -192,7 +213,12 @@ async function handle(tx: Tx, event: DomainEvent, publicUrl: string): Promise<vo
       return tell(
         tx,
         event,
-        admins.map((admin) => ({ userId: admin.userId, type: 'REQUEST_CREATED' as const, text, requestKind: kind })),
+        admins.map((admin) => ({
+          userId: admin.userId,
+          type: 'REQUEST_CREATED' as const,
+          text,
+          requestKind: kind,
+        })),
       );
     }
     default:

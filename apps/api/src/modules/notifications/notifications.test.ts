@@ -10,6 +10,13 @@ import {
   setStatus,
   storyWorld,
 } from '../stories/stories.fixtures';
+import { member } from '../users/users.fixtures';
+
+/** The two ways a fic hides its author. */
+const hiddenAuthorFields: Record<string, string>[] = [
+  { anonymity: 'true' },
+  { nickname: 'true', nicknameValue: 'Pluma Veloz' },
+];
 
 describe('POST /notifications/published', () => {
   let t: TestApp;
@@ -120,5 +127,47 @@ describe('POST /notifications/published', () => {
     expect((await notify(w.teacher.headers, { userId: 'no-es-un-id' })).statusCode).toBe(400);
     expect(await mailsAbout(evaluated._id)).toHaveLength(0);
     expect(await mailsAbout(story._id)).toHaveLength(1);
+  });
+  it('never lets a teacher reviewing blind test who wrote an anonymous or pseudonymous fic', async () => {
+    for (const fields of hiddenAuthorFields) {
+      // A student whose only fics hide her.
+      const hidden = await member(t.app, 'STUDENT', [w.gradeA1], { name: 'Inés Incógnita' });
+      const people = { author: hidden, teacher: w.teacher };
+      const { story: published } = await publishedStory(t.app, people, { fields });
+      const { story: evaluated } = await evaluatedStory(t.app, people, { fields });
+      // The colleague of the grade (not the evaluator) may not know the author: the answer is the
+      // fic's, the same whoever the userId names.
+      for (const storyId of [published._id, evaluated._id]) {
+        const answers = [];
+        for (const userId of [hidden.id, w.classmate.id, w.teacher.id]) {
+          const res = await notify(w.colleague.headers, { userId, storyId });
+          answers.push({ code: res.statusCode, body: res.json<unknown>() });
+        }
+        expect(answers[1]).toEqual(answers[0]);
+        expect(answers[2]).toEqual(answers[0]);
+        expect(answers[0]!.code).toBe(storyId === published._id ? 200 : 409);
+      }
+      // Without storyId, the author's id finds no fic that hides them from the caller.
+      const byAuthor = await notify(w.colleague.headers, { userId: hidden.id });
+      const byNobody = await notify(w.colleague.headers, { userId: w.otherGradeStudent.id });
+      expect({ code: byAuthor.statusCode, body: byAuthor.json<unknown>() }).toEqual({
+        code: byNobody.statusCode,
+        body: byNobody.json<unknown>(),
+      });
+      // The evaluator and administrators may know the author: they are answered as before.
+      expect(
+        (await notify(w.teacher.headers, { userId: w.classmate.id, storyId: published._id })).statusCode,
+      ).toBe(404);
+      expect((await notify(w.teacher.headers, { userId: hidden.id })).json()).toMatchObject({
+        notified: false,
+      });
+      expect((await notify(w.admin.headers, { userId: hidden.id, storyId: published._id })).json()).toEqual({
+        notified: false,
+        message: notificationMessages.alreadyNotified,
+      });
+      // The notification went to the real author, once.
+      expect(await notificationsOf(published._id)).toBe(1);
+      expect(await mailsAbout(published._id)).toHaveLength(1);
+    }
   });
 });
