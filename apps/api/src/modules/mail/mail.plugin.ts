@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { MailDispatcher } from '../modules/mail/dispatcher.service';
-import { createLogTransport, createSmtpTransport, type MailTransport } from '../modules/mail/mail-transport';
+import { MailDispatcher } from './dispatcher.service';
+import { createLogTransport, createSmtpTransport, type MailTransport } from './mail-transport';
 
 export interface MailService {
   /** Sends every due outbox message now; resolves to how many were delivered. */
