@@ -21,8 +21,7 @@ import { contextPlugin } from './plugins/context';
 import { shutdownPlugin } from './plugins/shutdown';
 import { authPlugin } from './plugins/auth';
 import { rateLimitPlugin, type RateLimitPluginOptions } from './plugins/rate-limit';
-import { mailPlugin } from './plugins/mail';
-import type { MailTransport } from './modules/mail/mail-transport';
+import { mailPlugin, type MailTransport } from './modules/mail';
 import { housekeepingPlugin } from './modules/housekeeping/housekeeping.plugin';
 import { eventsPlugin, type EventSubscriber } from './modules/events';
 import { healthRoutes } from './modules/health/health.routes';
@@ -30,16 +29,16 @@ import { galleryCacheSubscriber, storiesRoutes } from './modules/stories';
 import { clientConfigRoutes, cspSourceOf } from './modules/client-config/client-config.routes';
 import { regionsRoutes } from './modules/regions/regions.routes';
 import { collegesRoutes } from './modules/colleges/colleges.routes';
-import { usersRoutes } from './modules/users/users.routes';
+import { usersMailSubscriber, usersRoutes } from './modules/users';
 import { mediaRoutes } from './modules/media/media.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { evaluationsRoutes } from './modules/evaluations';
 import { notificationsRoutes, notificationsSubscriber } from './modules/notifications';
-import { commentsRoutes } from './modules/comments/comments.routes';
-import { trackingRoutes } from './modules/tracking/tracking.routes';
+import { commentsRoutes } from './modules/comments';
+import { trackingRoutes, trackingSubscriber } from './modules/tracking';
 import { rubricsRoutes } from './modules/rubrics/rubrics.routes';
-import { requestsRoutes } from './modules/requests/requests.routes';
+import { requestsMailSubscriber, requestsRoutes } from './modules/requests';
 import { registerWebShell } from './modules/web-shell';
 import { transformWithUploadBodies } from './lib/upload-body-docs';
 
@@ -52,7 +51,13 @@ export const API_PREFIX = '/api/v1';
  * The events plugin delivers each event to those whose `types` include it, in this order, in one
  * transaction per event.
  */
-export const eventSubscribers: readonly EventSubscriber[] = [galleryCacheSubscriber, notificationsSubscriber];
+export const eventSubscribers: readonly EventSubscriber[] = [
+  galleryCacheSubscriber,
+  trackingSubscriber,
+  usersMailSubscriber,
+  requestsMailSubscriber,
+  notificationsSubscriber,
+];
 
 export interface BuildAppOptions {
   config: Config;

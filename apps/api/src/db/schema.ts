@@ -171,9 +171,16 @@ export const mailOutbox = pgTable(
     lastError: text('last_error'),
     createdAt: tz('created_at').notNull().defaultNow(),
     sentAt: tz('sent_at'),
+    /**
+     * The domain event a subscriber queued the message for (a request handled, an e-mail changed);
+     * null for messages queued directly. No foreign key: events are purged, the outbox row stays.
+     */
+    eventId: bigint('event_id', { mode: 'number' }),
   },
   (t) => [
     index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    // One message of each kind per event: a redelivered event queues nothing twice.
+    uniqueIndex('mail_outbox_event_kind_idx').on(t.eventId, t.kind),
     // Handled messages whose body (a live link) housekeeping has not cleared yet.
     index('mail_outbox_body_to_clear_idx')
       .on(t.id)
@@ -688,11 +695,20 @@ export const trackingEvents = pgTable(
     replyId: uuid('reply_id'),
     writingTime: integer('writing_time'),
     createdAt: tz('created_at').notNull().defaultNow(),
+    /**
+     * The domain event the line was written from (the tracking subscriber); null for lines the
+     * server writes directly (logins, logouts, reads). No foreign key: events are purged by
+     * housekeeping, the lines stay.
+     */
+    eventId: bigint('event_id', { mode: 'number' }),
   },
   (t) => [
     // The activity page: a user's events, newest first.
     index('tracking_events_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id),
     index('tracking_events_story_idx').on(t.storyId),
+    // One line per event and action: a redelivered event writes nothing (NULLs, the lines written
+    // directly, never clash).
+    uniqueIndex('tracking_events_event_action_idx').on(t.eventId, t.action),
     check(
       'tracking_events_action_check',
       sql`(${t.resource} = 'AUTH' and ${t.action} in ('LOGIN', 'LOGOUT'))

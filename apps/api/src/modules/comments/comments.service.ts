@@ -15,7 +15,7 @@ import type { RateLimiter } from '../../lib/rate-limiter';
 import { cleanCommentHtml, hasVisibleText } from '../../lib/rich-text';
 import type { Actor } from '../../plugins/auth';
 import { isPublished, loadStoryFor, storyAuthorShown, storyIsPublished } from '../stories';
-import { recordActivity } from '../tracking/record';
+import { emitEvent } from '../events';
 import { commentPermissions, loadWriters, spendCommentRate, type Writer } from './comment-access';
 import { buildCommentViews, commentColumns } from './comment-view';
 
@@ -173,12 +173,11 @@ export async function createComment(options: {
       .insert(comments)
       .values({ storyId: story.id, authorId: actor.userId, text })
       .returning(commentColumns);
-    await recordActivity(tx, actor, {
-      resource: 'COMMENTS',
-      action: 'CREATE',
+    await emitEvent(tx, {
+      type: 'comment.added',
       storyId: story.id,
-      storyTitle: story.title,
-      commentId: inserted!.id,
+      actor,
+      payload: { commentId: inserted!.id, storyAuthorId: story.authorId, title: story.title },
     });
     return inserted!;
   });
@@ -214,12 +213,11 @@ export async function updateComment(options: {
     if (!updated) {
       throw commentNotFound();
     }
-    await recordActivity(tx, actor, {
-      resource: 'COMMENTS',
-      action: 'UPDATE',
+    await emitEvent(tx, {
+      type: 'comment.updated',
       storyId: target.storyId,
-      storyTitle: target.storyTitle,
-      commentId,
+      actor,
+      payload: { commentId, commentAuthorId: target.authorId, title: target.storyTitle },
     });
     return updated;
   });
@@ -244,12 +242,11 @@ export async function deleteComment(options: { db: Db; actor: Actor; commentId: 
     if (!deleted) {
       throw commentNotFound();
     }
-    await recordActivity(tx, actor, {
-      resource: 'COMMENTS',
-      action: 'DELETE',
+    await emitEvent(tx, {
+      type: 'comment.deleted',
       storyId: target.storyId,
-      storyTitle: target.storyTitle,
-      commentId,
+      actor,
+      payload: { commentId, commentAuthorId: target.authorId, title: target.storyTitle },
     });
   });
 }

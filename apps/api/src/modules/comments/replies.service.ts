@@ -7,7 +7,7 @@ import { readPage } from '../../lib/paging';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import type { Actor } from '../../plugins/auth';
 import { isPublished, storyAuthorShown } from '../stories';
-import { recordActivity } from '../tracking/record';
+import { emitEvent } from '../events';
 import { spendCommentRate } from './comment-access';
 import { buildReplyViews, replyColumns } from './comment-view';
 import {
@@ -110,13 +110,16 @@ export async function createReply(options: {
       .insert(commentReplies)
       .values({ commentId: comment.id, authorId: actor.userId, text })
       .returning(replyColumns);
-    await recordActivity(tx, actor, {
-      resource: 'REPLIES',
-      action: 'CREATE',
+    await emitEvent(tx, {
+      type: 'reply.added',
       storyId: comment.storyId,
-      storyTitle: comment.storyTitle,
-      commentId: comment.id,
-      replyId: inserted!.id,
+      actor,
+      payload: {
+        replyId: inserted!.id,
+        commentId: comment.id,
+        commentAuthorId: comment.authorId,
+        title: comment.storyTitle,
+      },
     });
     return inserted!;
   });
@@ -151,13 +154,11 @@ export async function updateReply(options: {
     if (!updated) {
       throw replyNotFound();
     }
-    await recordActivity(tx, actor, {
-      resource: 'REPLIES',
-      action: 'UPDATE',
+    await emitEvent(tx, {
+      type: 'reply.updated',
       storyId: target.storyId,
-      storyTitle: target.storyTitle,
-      commentId,
-      replyId,
+      actor,
+      payload: { replyId, commentId, replyAuthorId: target.authorId, title: target.storyTitle },
     });
     return updated;
   });
@@ -184,13 +185,11 @@ export async function deleteReply(options: {
     if (!deleted) {
       throw replyNotFound();
     }
-    await recordActivity(tx, actor, {
-      resource: 'REPLIES',
-      action: 'DELETE',
+    await emitEvent(tx, {
+      type: 'reply.deleted',
       storyId: target.storyId,
-      storyTitle: target.storyTitle,
-      commentId,
-      replyId,
+      actor,
+      payload: { replyId, commentId, replyAuthorId: target.authorId, title: target.storyTitle },
     });
   });
 }

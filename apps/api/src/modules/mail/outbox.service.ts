@@ -19,6 +19,22 @@ export async function enqueueMail(options: { db: DbOrTx; mail: OutgoingMail }): 
   return row!.id;
 }
 
+/**
+ * Queues a message a subscriber writes for a domain event (a request handled, an e-mail changed),
+ * in the delivery's transaction. Delivery is at least once: a redelivered event finds its message
+ * of that kind already queued (mail_outbox_event_kind_idx) and queues nothing.
+ */
+export async function enqueueEventMail(options: {
+  db: DbOrTx;
+  eventId: number;
+  mail: OutgoingMail;
+}): Promise<void> {
+  await options.db
+    .insert(mailOutbox)
+    .values({ ...options.mail, eventId: options.eventId })
+    .onConflictDoNothing({ target: [mailOutbox.eventId, mailOutbox.kind] });
+}
+
 /** Queues many messages with one statement (bulk imports). */
 export async function enqueueMails(options: { db: DbOrTx; mails: OutgoingMail[] }): Promise<void> {
   if (options.mails.length > 0) {

@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import {
-  gradeLabel,
   placementOf,
   requestMessages,
   type AcceptChangeRequestBody,
@@ -16,10 +15,8 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { conflict, forbidden, notFound, validationError } from '../../lib/errors';
 import { readPage } from '../../lib/paging';
 import type { Actor } from '../../plugins/auth';
-import { enqueueMail } from '../mail/outbox.service';
-import { changeApprovedMail, changeDeniedMail } from '../mail/templates';
-import { resolveMemberships } from '../users/memberships';
-import { loadUserViews } from '../users/user-view';
+import { emitEvent, emitEvents } from '../events';
+import { loadUserViews, resolveMemberships } from '../users';
 import { assertAdmin, commonView, handlers, joinedSelection, resolvePlacement } from './request-common';
 
 const PENDING_USER_INDEX = 'change_requests_pending_user_idx';
@@ -59,11 +56,18 @@ export async function sendChangeRequest(options: {
   }
   let id: string;
   try {
-    const [row] = await db
-      .insert(changeRequests)
-      .values({ ...columns, userId: actor.userId, studentExplanation: input.studentExplanation })
-      .returning({ id: changeRequests.id });
-    id = row!.id;
+    id = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(changeRequests)
+        .values({ ...columns, userId: actor.userId, studentExplanation: input.studentExplanation })
+        .returning({ id: changeRequests.id });
+      await emitEvent(tx, {
+        type: 'request.created',
+        actor,
+        payload: { requestId: row!.id, kind: 'CHANGE' },
+      });
+      return row!.id;
+    });
   } catch (error) {
     if (isUniqueViolation(error, PENDING_USER_INDEX)) {
       throw changePending();
@@ -227,14 +231,14 @@ async function takePending(tx: DbOrTx, requestId: string, values: PgUpdateSetSou
 /**
  * PATCH /change-requests/:id/accept: the student moves to the school and grade the administrator
  * chose. Their fics keep the school and grade they were written in (stories reference their own
- * grade), so nothing else changes. The student is e-mailed in the same transaction.
+ * grade), so nothing else changes. The `request.handled` event written with the move e-mails the
+ * student (requestsMailSubscriber).
  */
 export async function acceptChangeRequest(options: {
   db: Db;
   actor: Actor;
   requestId: string;
   input: AcceptChangeRequestBody;
-  publicUrl: string;
 }): Promise<ChangeRequest> {
   const { db, actor, input } = options;
   assertAdmin(actor);
@@ -244,12 +248,6 @@ export async function acceptChangeRequest(options: {
     collegeIds: [input.collegeId],
     gradeIds: [input.gradeId],
   });
-  const [place] = await db
-    .select({ collegeName: colleges.name, level: grades.level, cicle: grades.cicle, name: grades.name })
-    .from(grades)
-    .innerJoin(colleges, eq(colleges.id, grades.collegeId))
-    .where(eq(grades.id, gradeId!))
-    .limit(1);
   await db.transaction(async (tx) => {
     const student = await takePending(tx, options.requestId, {
       ...handledBy(actor, input.adminComments, new Date()),
@@ -262,44 +260,39 @@ export async function acceptChangeRequest(options: {
     }
     await tx.delete(userGrades).where(eq(userGrades.userId, student.id));
     await tx.insert(userGrades).values({ userId: student.id, gradeId: gradeId! });
-    await enqueueMail({
-      db: tx,
-      mail: changeApprovedMail({
-        to: student.email,
-        name: student.name,
-        collegeName: place!.collegeName,
-        gradeName: gradeLabel(place!),
-        comments: input.adminComments,
-        link: options.publicUrl,
-      }),
-    });
+    await emitEvents(tx, [
+      { type: 'user.moved', actor, payload: { userId: student.id } },
+      {
+        type: 'request.handled',
+        actor,
+        payload: { requestId: options.requestId, kind: 'CHANGE', accepted: true },
+      },
+    ]);
   });
   return loadChangeRequest(db, options.requestId);
 }
 
-/** PATCH /change-requests/:id/deny: records the refusal and e-mails the student the comment. */
+/**
+ * PATCH /change-requests/:id/deny: records the refusal; its `request.handled` event e-mails the
+ * student the comment (requestsMailSubscriber).
+ */
 export async function denyChangeRequest(options: {
   db: Db;
   actor: Actor;
   requestId: string;
   adminComments: string;
-  publicUrl: string;
 }): Promise<ChangeRequest> {
   const { db, actor } = options;
   assertAdmin(actor);
   await db.transaction(async (tx) => {
-    const student = await takePending(tx, options.requestId, {
+    await takePending(tx, options.requestId, {
       ...handledBy(actor, options.adminComments, new Date()),
       status: 'DENIED',
     });
-    await enqueueMail({
-      db: tx,
-      mail: changeDeniedMail({
-        to: student.email,
-        name: student.name,
-        comments: options.adminComments,
-        link: options.publicUrl,
-      }),
+    await emitEvent(tx, {
+      type: 'request.handled',
+      actor,
+      payload: { requestId: options.requestId, kind: 'CHANGE', accepted: false },
     });
   });
   return loadChangeRequest(db, options.requestId);

@@ -18,9 +18,8 @@ import { readPage } from '../../lib/paging';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import type { Actor } from '../../plugins/auth';
 import { queueInvitations } from '../auth/invitations.service';
-import { enqueueMail } from '../mail/outbox.service';
-import { registerDeniedMail } from '../mail/templates';
-import { resolveMemberships } from '../users/memberships';
+import { emitEvent, emitEvents } from '../events';
+import { resolveMemberships } from '../users';
 import { assertAdmin, commonView, handlers, joinedSelection, resolvePlacement } from './request-common';
 
 const ONE_HOUR = 60 * 60 * 1000;
@@ -103,12 +102,23 @@ export async function sendRegisterRequest(options: {
     throw emailTaken();
   }
   try {
-    await db.insert(registerRequests).values({
-      ...placement,
-      name: input.name,
-      email: input.email,
-      roleId: role.id,
-      userComment: input.userComment,
+    await db.transaction(async (tx) => {
+      const [request] = await tx
+        .insert(registerRequests)
+        .values({
+          ...placement,
+          name: input.name,
+          email: input.email,
+          roleId: role.id,
+          userComment: input.userComment,
+        })
+        .returning({ id: registerRequests.id });
+      // A visitor's request: nobody signed in made it.
+      await emitEvent(tx, {
+        type: 'request.created',
+        actor: null,
+        payload: { requestId: request!.id, kind: 'REGISTER' },
+      });
     });
   } catch (error) {
     if (isUniqueViolation(error, PENDING_EMAIL_INDEX)) {
@@ -282,6 +292,15 @@ export async function acceptRegisterRequest(options: {
         .values({ name: input.name, email: request.email, roleId: role.id, passwordHash: null })
         .returning({ id: users.id });
       await tx.insert(userGrades).values(gradeIds.map((gradeId) => ({ userId: user!.id, gradeId })));
+      await emitEvents(tx, [
+        { type: 'user.created', actor, payload: { userId: user!.id, roleName: role.name } },
+        {
+          type: 'request.handled',
+          actor,
+          payload: { requestId: options.requestId, kind: 'REGISTER', accepted: true },
+        },
+      ]);
+      // The invitation carries a secret link: queued here, never through an event's payload.
       await queueInvitations({
         db: tx,
         publicUrl: options.publicUrl,
@@ -299,15 +318,14 @@ export async function acceptRegisterRequest(options: {
 }
 
 /**
- * PATCH /register-requests/:id/deny: records the refusal and e-mails the result with the comment,
- * in one transaction settled by the same conditional update as accepting.
+ * PATCH /register-requests/:id/deny: records the refusal, settled by the same conditional update as
+ * accepting. Its `request.handled` event e-mails the result with the comment (requestsMailSubscriber).
  */
 export async function denyRegisterRequest(options: {
   db: Db;
   actor: Actor;
   requestId: string;
   adminComments: string;
-  publicUrl: string;
 }): Promise<RegisterRequest> {
   const { db, actor } = options;
   assertAdmin(actor);
@@ -316,18 +334,14 @@ export async function denyRegisterRequest(options: {
       .update(registerRequests)
       .set({ ...handledBy(actor, options.adminComments, new Date()), status: 'DENIED' })
       .where(and(eq(registerRequests.id, options.requestId), eq(registerRequests.status, 'PENDING')))
-      .returning({ email: registerRequests.email, name: registerRequests.name });
+      .returning({ id: registerRequests.id });
     if (!request) {
       throw handled();
     }
-    await enqueueMail({
-      db: tx,
-      mail: registerDeniedMail({
-        to: request.email,
-        name: request.name,
-        comments: options.adminComments,
-        link: options.publicUrl,
-      }),
+    await emitEvent(tx, {
+      type: 'request.handled',
+      actor,
+      payload: { requestId: request.id, kind: 'REGISTER', accepted: false },
     });
   });
   return loadRegisterRequest(db, options.requestId);

@@ -149,7 +149,6 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
         actor: actorOf(request),
         requestId: request.params.id,
         adminComments: request.body.adminComments,
-        publicUrl: app.config.publicUrl,
       });
       return { request: result };
     },
@@ -248,7 +247,6 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
         actor: actorOf(request),
         requestId: request.params.id,
         input: request.body,
-        publicUrl: app.config.publicUrl,
       });
       return { request: result };
     },
@@ -273,7 +271,6 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
         actor: actorOf(request),
         requestId: request.params.id,
         adminComments: request.body.adminComments,
-        publicUrl: app.config.publicUrl,
       });
       return { request: result };
     },

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { userGrades, users } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
 import { queueInvitations } from '../auth/invitations.service';
+import { emitEvents } from '../events';
 import { authorizeAccountCreation } from './users.access';
 
 /** Rows created per transaction: each user is whole or absent, without one round trip per row. */
@@ -93,6 +94,15 @@ export async function importUsers(options: {
           .insert(userGrades)
           .values(inserted.flatMap((user) => gradeIds.map((gradeId) => ({ userId: user.id, gradeId }))));
       }
+      await emitEvents(
+        tx,
+        inserted.map((user) => ({
+          type: 'user.created' as const,
+          actor,
+          payload: { userId: user.id, roleName: role.name },
+        })),
+      );
+      // The invitations carry secret links: queued here, never through an event's payload.
       await queueInvitations({ db: tx, publicUrl: options.publicUrl, users: inserted });
       return inserted;
     });

@@ -2,13 +2,13 @@ import { eq } from 'drizzle-orm';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import type { UpdateProfileBody, User } from '@fics/contracts';
 import { userMessages } from '@fics/contracts';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import { forbidden, notFound, validationError } from '../../lib/errors';
 import type { Actor } from '../../plugins/auth';
 import { processImage } from '../media/images';
 import { storeImage } from '../media/media.service';
-import { recordActivities, recordActivity, type ActivityEvent } from '../tracking/record';
+import { emitEvent, type EventPayloads } from '../events';
 import { replaceProfilePicture } from './profile-picture';
 import { loadUserView } from './user-view';
 
@@ -41,10 +41,22 @@ function assertOwnProfile(actor: Actor, userId: string): void {
   }
 }
 
+/** The caller's own profile changed (nothing when nothing really did). */
+async function announceProfileChange(
+  tx: DbOrTx,
+  actor: Actor,
+  changed: EventPayloads['user.profile_updated']['changed'],
+): Promise<void> {
+  if (changed.length > 0) {
+    await emitEvent(tx, { type: 'user.profile_updated', actor, payload: { userId: actor.userId, changed } });
+  }
+}
+
 /**
  * Edits the caller's own profile (spec 000 §2 Profile): name, bio, phone (students only, spec §6)
- * and photo. A new photo replaces and deletes the previous one. A student's changed name, bio and
- * photo are recorded in their activity (the phone is not one of the spec's events).
+ * and photo. A new photo replaces and deletes the previous one. A real change of name, bio or
+ * photo is announced (`user.profile_updated`): a student's becomes their activity lines, and what
+ * lists show of a person changed (the phone is not one of the spec's events, nor shown anywhere).
  */
 export async function updateProfile(options: {
   db: Db;
@@ -84,17 +96,17 @@ export async function updateProfile(options: {
       const pictureId = await storeImage({ db: tx, ownerId: userId, image });
       avatarChanged = await replaceProfilePicture({ tx, userId, pictureId });
     }
-    const events: ActivityEvent[] = [];
+    const changed: EventPayloads['user.profile_updated']['changed'][number][] = [];
     if (input.name !== undefined && input.name !== before?.name) {
-      events.push({ resource: 'PROFILE', action: 'UPDATE_NAME' });
+      changed.push('name');
     }
     if (input.bio !== undefined && input.bio !== before?.bio) {
-      events.push({ resource: 'PROFILE', action: 'UPDATE_BIO' });
+      changed.push('bio');
     }
     if (avatarChanged) {
-      events.push({ resource: 'PROFILE', action: 'UPDATE_AVATAR' });
+      changed.push('photo');
     }
-    await recordActivities(tx, actor, events);
+    await announceProfileChange(tx, actor, changed);
   });
   return viewOf(db, userId);
 }
@@ -105,7 +117,7 @@ export async function deleteProfilePhoto(options: { db: Db; actor: Actor; userId
   assertOwnProfile(actor, userId);
   await db.transaction(async (tx) => {
     if (await replaceProfilePicture({ tx, userId, pictureId: null })) {
-      await recordActivity(tx, actor, { resource: 'PROFILE', action: 'UPDATE_AVATAR' });
+      await announceProfileChange(tx, actor, ['photo']);
     }
   });
   return viewOf(db, userId);

@@ -1,0 +1,14 @@
+/** The mail module's public entry: other modules import only from here. */
+export { enqueueEventMail, enqueueMail, enqueueMails, type OutgoingMail } from './outbox.service';
+export {
+  changeApprovedMail,
+  changeDeniedMail,
+  emailChangedMail,
+  invitationMail,
+  publishedMail,
+  recoveryMail,
+  registerDeniedMail,
+} from './templates';
+export { MailDispatcher, type MailDispatcherOptions } from './dispatcher.service';
+export { createLogTransport, createSmtpTransport, type MailMessage, type MailTransport } from './mail-transport';
+export { mailPlugin, type MailPluginOptions, type MailService } from './mail.plugin';

@@ -1,0 +1,6 @@
+/** The users module's public entry: other modules import only from here. */
+export { resolveMemberships } from './memberships';
+export { loadUserView, loadUserViews } from './user-view';
+export { findUserRecord, isStudentOf, type UserRecord } from './users.access';
+export { usersRoutes } from './users.routes';
+export { usersMailSubscriber } from './users.subscriber';
