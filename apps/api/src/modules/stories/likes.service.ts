@@ -3,7 +3,6 @@ import type { LikeResponse } from '@fics/contracts';
 import type { Db } from '../../db/client';
 import { stories, storyLikes } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
-import { recordActivity } from '../tracking/record';
 import { emitEvent } from '../events';
 import { loadStoryFor } from './story-gate';
 import { eventActor } from './story-lifecycle';
@@ -44,12 +43,6 @@ export async function toggleStoryLike(options: {
       storyId,
       actor: eventActor(actor),
       payload: { authorId: story.authorId, title: story.title, liked },
-    });
-    await recordActivity(tx, actor, {
-      resource: 'STORIES',
-      action: liked ? 'LIKE' : 'UNLIKE',
-      storyId,
-      storyTitle: story.title,
     });
     return { likesCount: counted!.likesCount, liked };
   });

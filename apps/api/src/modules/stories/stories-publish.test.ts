@@ -59,7 +59,11 @@ describe('publishing fics and the evaluator', () => {
     expect(
       await t.app.db.$count(
         notifications,
-        and(eq(notifications.storyId, story._id), eq(notifications.userId, w.author.id)),
+        and(
+          eq(notifications.storyId, story._id),
+          eq(notifications.userId, w.author.id),
+          eq(notifications.type, 'STORY_PUBLISHED'),
+        ),
       ),
     ).toBe(1);
 
@@ -99,7 +103,12 @@ describe('publishing fics and the evaluator', () => {
     const byAdmin = await publish(t.app, w.admin.headers, story._id);
     expect(byAdmin.statusCode).toBe(200);
     expect((await rowOf(story._id))!.status).toBe('PUBLISHED');
-    expect(await t.app.db.$count(notifications, eq(notifications.storyId, story._id))).toBe(1);
+    expect(
+      await t.app.db.$count(
+        notifications,
+        and(eq(notifications.storyId, story._id), eq(notifications.type, 'STORY_PUBLISHED')),
+      ),
+    ).toBe(1);
   });
 
   it('answers any other status change with 400 and leaves the fic as it was', async () => {

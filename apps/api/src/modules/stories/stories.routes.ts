@@ -36,12 +36,7 @@ import {
   sendStory,
   updateStory,
 } from './stories.service';
-import {
-  galleryVisitorCacheSeconds,
-  invalidateGallery,
-  readGalleryPage,
-  readVisitorGallery,
-} from './gallery.service';
+import { galleryVisitorCacheSeconds, readGalleryPage, readVisitorGallery } from './gallery.service';
 import { toggleStoryLike } from './likes.service';
 import { listPublishedStories, listReviewStories } from './review-stories.service';
 import { suggestTags } from './story-tags';
@@ -62,15 +57,6 @@ const coverFileDoc = 'Portada: imagen de hasta 1 MB (PNG, JPEG, WebP, GIF o AVIF
 const storyTagsVisitorCacheSeconds = 60;
 
 export const storiesRoutes: FastifyPluginAsyncZod = async (app) => {
-  // A fic published, edited or deleted: visitors' gallery pages kept in memory are dropped before
-  // the answer leaves, so whoever made the change sees it on their next visit.
-  app.addHook('onSend', async (request, reply, payload) => {
-    if ((request.method === 'PATCH' || request.method === 'DELETE') && reply.statusCode < 400) {
-      invalidateGallery(app.db);
-    }
-    return payload;
-  });
-
   app.get(
     '/stories',
     {
@@ -276,13 +262,7 @@ export const storiesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (isStatusChange) {
         const change = parseBody(storyStatusChangeBodySchema, body);
         if (change.publicationStatus === 'PUBLISHED') {
-          const published = await publishStory({
-            db: app.db,
-            actor,
-            storyId,
-            publicUrl: app.config.publicUrl,
-          });
-          return { story: published.story };
+          return { story: await publishStory({ db: app.db, actor, storyId }) };
         }
         return { story: await sendStory({ db: app.db, actor, storyId }) };
       }

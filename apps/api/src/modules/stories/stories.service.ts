@@ -16,8 +16,6 @@ import { cleanStoryHtml } from '../../lib/rich-text';
 import type { Actor } from '../../plugins/auth';
 import { emitEvent, emitEvents, type NewDomainEvent } from '../events';
 import { deleteCovers, processCover, storeCover } from '../media';
-import { notifyStoryPublished } from '../notifications/notifications.service';
-import { recordActivities, recordActivity } from '../tracking/record';
 import { loadStoryFor, raceErrorFor } from './story-gate';
 import { isPublished, SENT_STATUS, type StoryAction } from './story-status';
 import {
@@ -171,11 +169,6 @@ export async function createStory(options: {
       },
     };
     await emitEvents(tx, sentNow ? [createdEvent, sentEvent] : [createdEvent]);
-    const fic = { storyId: created!.id, storyTitle: created!.title };
-    await recordActivities(tx, actor, [
-      { resource: 'STORIES', action: 'CREATE', ...fic, writingTime: input.writingTime },
-      ...(sentNow ? [{ resource: 'STORIES', action: 'SEND', ...fic } as const] : []),
-    ]);
     return created!.id;
   });
   return getStory({ db, actor, storyId });
@@ -252,13 +245,6 @@ export async function updateStory(options: {
         published: isPublished(updated.status),
       },
     });
-    await recordActivity(tx, relation === 'author' ? actor : null, {
-      resource: 'STORIES',
-      action: 'UPDATE',
-      storyId,
-      storyTitle: updated.title,
-      writingTime: input.writingTime ?? null,
-    });
     if (input.tags !== undefined) {
       await replaceStoryTags(tx, storyId, input.tags);
     }
@@ -283,7 +269,6 @@ export async function sendStory(options: { db: Db; actor: Actor; storyId: string
       throw await raceError(tx, actor, storyId, 'send');
     }
     await recordRevision(tx, sent);
-    await recordActivity(tx, actor, { resource: 'STORIES', action: 'SEND', storyId, storyTitle: sent.title });
   });
   return getStory({ db, actor, storyId });
 }
@@ -291,47 +276,31 @@ export async function sendStory(options: { db: Db; actor: Actor; storyId: string
 /**
  * PATCH /stories/:id `{ publicationStatus: 'PUBLISHED' }`: a teacher of the fic's grade or an
  * administrator publishes it, once it has an evaluation. One conditional UPDATE checks status and
- * evaluation together (ten racing publishes: one wins, the others get 409); the author's
- * notification and e-mail are written in the same transaction. `notified`: an e-mail was queued.
+ * evaluation together (ten racing publishes: one wins, the others get 409); its `story.published`
+ * event, written with it, tells the author (notification and e-mail: the notifications module's
+ * subscriber) and clears the visitors' gallery.
  */
-export async function publishStory(options: {
-  db: Db;
-  actor: Actor;
-  storyId: string;
-  publicUrl: string;
-}): Promise<{ story: Story; notified: boolean }> {
+export async function publishStory(options: { db: Db; actor: Actor; storyId: string }): Promise<Story> {
   const { db, actor, storyId } = options;
   const { allowed } = await loadForAction(db, actor, storyId, 'publish');
-  const notified = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const published = await markStoryPublished(tx, { storyId, allowed, actor });
     if (!published) {
       throw await raceError(tx, actor, storyId, 'publish');
     }
-    return notifyStoryPublished({
-      db: tx,
-      storyId,
-      authorId: published.authorId,
-      publicUrl: options.publicUrl,
-    });
   });
-  return { story: await getStory({ db, actor, storyId }), notified };
+  return getStory({ db, actor, storyId });
 }
 
 /** DELETE /stories/:id: the fic with its cover sizes, tags links and revisions. */
 export async function deleteStory(options: { db: Db; actor: Actor; storyId: string }): Promise<void> {
   const { db, actor, storyId } = options;
-  const { allowed, relation } = await loadForAction(db, actor, storyId, 'delete');
+  const { allowed } = await loadForAction(db, actor, storyId, 'delete');
   await db.transaction(async (tx) => {
     const deleted = await deleteStoryRow(tx, { storyId, allowed, actor });
     if (!deleted) {
       throw await raceError(tx, actor, storyId, 'delete');
     }
-    // The fic is gone: the line keeps its title only.
-    await recordActivity(tx, relation === 'author' ? actor : null, {
-      resource: 'STORIES',
-      action: 'DELETE',
-      storyTitle: deleted.title,
-    });
     await deleteCovers({ db: tx, coverIds: [deleted.coverId] });
   });
 }
