@@ -38,6 +38,7 @@ describe('loadConfig', () => {
       webDist: path.join(repoRoot, 'apps/web/dist'),
       trustProxy: false,
       rateLimits: { perUserPerMinute: 600, perAddressPerMinute: 30_000 },
+      events: { pollMs: 1000, dispatch: true },
       map: {
         tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
         attribution: '&copy; colaboradores de OpenStreetMap',
@@ -71,6 +72,8 @@ describe('loadConfig', () => {
       MAP_TILE_ATTRIBUTION: 'Mapas Ejemplo',
       MAP_GEOCODER_URL: 'off',
       MAP_GEOCODER_AUTOCOMPLETE: 'true',
+      EVENTS_POLL_MS: '250',
+      EVENTS_DISPATCH: 'off',
     });
     expect(config).toMatchObject({
       env: 'production',
@@ -91,6 +94,7 @@ describe('loadConfig', () => {
       webDist: '/srv/web',
       trustProxy: ['10.0.0.0/8', '192.168.1.7', 'loopback'],
       rateLimits: { perUserPerMinute: 120, perAddressPerMinute: 5000 },
+      events: { pollMs: 250, dispatch: false },
       map: {
         tileUrl: 'https://{s}.tiles.example.cl/{z}/{x}/{y}.png',
         attribution: 'Mapas Ejemplo',
@@ -129,6 +133,9 @@ describe('loadConfig', () => {
     expect(configError({ SEED_DEMO: 'quizás' })).toMatch(/SEED_DEMO: /);
     expect(configError({ LOG_LEVEL: 'verbose' })).toMatch(/LOG_LEVEL: /);
     expect(configError({ NODE_ENV: 'staging' })).toMatch(/NODE_ENV: /);
+    expect(configError({ EVENTS_POLL_MS: '-1' })).toMatch(/EVENTS_POLL_MS: /);
+    expect(configError({ EVENTS_POLL_MS: 'un segundo' })).toMatch(/EVENTS_POLL_MS: /);
+    expect(configError({ EVENTS_DISPATCH: 'no' })).toMatch(/EVENTS_DISPATCH: /);
   });
 
   it('trusts only the proxies TRUST_PROXY names, never every client', () => {
