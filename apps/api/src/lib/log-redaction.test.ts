@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { createUser, freshDatabase, testConfig } from '../test/helpers';
-import { issueOneTimeToken } from '../modules/auth/one-time-tokens.service';
+import { issueOneTimeToken } from '../modules/credentials';
 import { redactUrl } from './log-redaction';
 
 describe('redactUrl', () => {

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { mailOutbox, roles } from '../db/schema';
 import { authHeader, createUser, DEFAULT_TEST_PASSWORD, freshDatabase, testConfig } from '../test/helpers';
-import { issueOneTimeToken } from '../modules/auth/one-time-tokens.service';
+import { issueOneTimeToken } from '../modules/credentials';
 
 interface LogLine {
   msg: string;

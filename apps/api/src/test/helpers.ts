@@ -10,7 +10,7 @@ import type { Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { roles, users } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
-import { createSession } from '../modules/auth/sessions.service';
+import { createSession } from '../modules/credentials';
 
 import { testConfig } from './config';
 

@@ -18,7 +18,7 @@ import {
 import { actorOf } from '../../plugins/auth';
 import { AppError, unauthorized } from '../../lib/errors';
 import { accountTag, securityLogFor } from '../../lib/security-log';
-import { loadUserView } from '../users/user-view';
+import { loadUserView } from '../users';
 import { changeToken, loginUser, logoutEverywhere, logoutSession } from './auth.service';
 import { checkRecoveryToken, requestPasswordRecovery, setPasswordWithToken } from './recovery.service';
 import { bearerSecurity } from '../../lib/route-schemas';

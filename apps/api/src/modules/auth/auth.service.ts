@@ -10,10 +10,9 @@ import { addressKey } from '../../lib/client-address';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import type { SecurityLog } from '../../lib/security-log';
 import type { Actor } from '../../plugins/auth';
-import { recordActivity } from '../tracking/record';
-import { LOGOUT_REPEAT_WINDOW_MS, recordActivityOnce } from '../tracking/record-once';
-import { loadUserView } from '../users/user-view';
-import { createSession, type TokenPair } from './sessions.service';
+import { LOGOUT_REPEAT_WINDOW_MS, recordActivity, recordActivityOnce } from '../tracking';
+import { loadUserView } from '../users';
+import { createSession, type TokenPair } from '../credentials';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 /**

@@ -10,7 +10,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/helpers';
-import { issueOneTimeToken } from './one-time-tokens.service';
+import { issueOneTimeToken } from '../credentials';
 
 /**
  * Issue 11, point 4: PATCH /auth/setPassword (the recovery and invitation page, the only place a

@@ -9,9 +9,8 @@ import { hashPassword } from '../../lib/passwords';
 import { passwordProblem } from '../../lib/password-policy';
 import { addressKey } from '../../lib/client-address';
 import type { RateLimiter } from '../../lib/rate-limiter';
-import { enqueueMail } from '../mail/outbox.service';
-import { recoveryMail } from '../mail/templates';
-import { issueOneTimeToken, passwordLink, type OneTimePurpose } from './one-time-tokens.service';
+import { enqueueMail, recoveryMail } from '../mail';
+import { issueOneTimeToken, passwordLink, type OneTimePurpose } from '../credentials';
 
 const ONE_HOUR = 60 * 60 * 1000;
 /**

@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { mailOutbox } from '../../db/schema';
 import { buildTestApp, createUser, DEFAULT_TEST_PASSWORD, tokensFor, type TestApp } from '../../test/helpers';
-import { queueInvitations } from './invitations.service';
-import { issueOneTimeToken } from './one-time-tokens.service';
+import { issueOneTimeToken, queueInvitations } from '../credentials';
 import { RECOVERY_LIMITS } from './recovery.service';
 
 const invalidToken = 'Parece que el token expiró, para continuar vuelva a solicitar cambio de contraseña.';

@@ -8,7 +8,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/helpers';
-import { createSession, SESSION_MAX_AGE_MS } from './sessions.service';
+import { createSession, SESSION_MAX_AGE_MS } from '../credentials';
 
 interface Pair {
   accessToken: string;

@@ -1,8 +1,7 @@
 import type { DbOrTx } from '../../db/client';
 import { oneTimeTokens } from '../../db/schema';
 import { hashToken, randomToken } from '../../lib/crypto';
-import { enqueueMails } from '../mail/outbox.service';
-import { invitationMail } from '../mail/templates';
+import { enqueueMails, invitationMail } from '../mail';
 import { ONE_TIME_TTL_MS, passwordLink } from './one-time-tokens.service';
 
 export interface InvitedUser {

@@ -17,7 +17,7 @@ import { conflict, rateLimited, validationError } from '../../lib/errors';
 import { readPage } from '../../lib/paging';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import type { Actor } from '../../plugins/auth';
-import { queueInvitations } from '../auth/invitations.service';
+import { queueInvitations } from '../credentials';
 import { emitEvent, emitEvents } from '../events';
 import { resolveMemberships } from '../users';
 import { assertAdmin, commonView, handlers, joinedSelection, resolvePlacement } from './request-common';

@@ -4,7 +4,7 @@ import { bulkUserRowSchema, userMessages } from '@fics/contracts';
 import type { Db } from '../../db/client';
 import { userGrades, users } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
-import { queueInvitations } from '../auth/invitations.service';
+import { queueInvitations } from '../credentials';
 import { emitEvents } from '../events';
 import { authorizeAccountCreation } from './users.access';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import { mailOutbox, oneTimeTokens, sessions, users } from '../../db/schema';
 import { authHeader, buildTestApp, createUser, tokensFor, type TestApp } from '../../test/helpers';
-import { issueOneTimeToken } from '../auth/one-time-tokens.service';
+import { issueOneTimeToken } from '../credentials';
 import { assignGrades, member, schoolWorld } from './users.fixtures';
 
 describe('changing an account’s e-mail (PATCH /users/:id)', () => {

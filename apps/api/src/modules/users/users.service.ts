@@ -17,9 +17,7 @@ import { conflict, forbidden, notFound, validationError } from '../../lib/errors
 import { escapeLike, readPage, searchWords } from '../../lib/paging';
 import type { Actor } from '../../plugins/auth';
 import type { SecurityLog } from '../../lib/security-log';
-import { queueInvitations } from '../auth/invitations.service';
-import { retireOneTimeTokens } from '../auth/one-time-tokens.service';
-import { revokeUserSessions } from '../auth/sessions.service';
+import { queueInvitations, retireOneTimeTokens, revokeUserSessions } from '../credentials';
 import { emitEvent } from '../events';
 import { teacherGrades } from '../colleges/colleges.scope';
 import { processImage } from '../media/images';
