@@ -180,6 +180,8 @@ const sweep: Record<string, SweepRoute> = {
     url: (ids) => `/usuarios/${ids.userId}`,
     content: (page) => page.getByRole('heading', { level: 1, name: 'Sofía Estudiante' }),
   },
+  // Each role's own list (the demo student's publications; maybe none for the others).
+  '/notificaciones': { url: () => '/notificaciones', content: (page) => page.locator('main h1') },
   '/terminos-condiciones': {
     url: () => '/terminos-condiciones',
     content: (page) => page.locator('main h2').first(),

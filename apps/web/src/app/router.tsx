@@ -68,6 +68,11 @@ const pages: readonly PageRoute[] = [
     access: ['ADMIN', 'TEACHER'],
   },
   {
+    path: '/notificaciones',
+    page: lazyPage(() => import('../features/notifications/pages/NotificationsPage'), 'NotificationsPage'),
+    access: 'auth',
+  },
+  {
     path: '/terminos-condiciones',
     page: lazyPage(() => import('../features/policies/pages/PoliciesPage'), 'PoliciesPage'),
     access: 'public',

@@ -93,6 +93,11 @@ export const queryKeys = {
     studentPage: (query: { page: number; limit: number }) =>
       [...queryKeys.requests.student(), query] as const,
   },
+  notifications: {
+    /** Every page of the signed-in user's notifications (the bell's included): marking read refreshes them. */
+    all: ['notifications'] as const,
+    page: (query: { page: number; limit: number }) => [...queryKeys.notifications.all, query] as const,
+  },
   rubrics: {
     all: ['rubrics'] as const,
     /** GET /rubrics/my-rubrics: one page of the teacher's rubrics. */

@@ -9,6 +9,7 @@ import { evaluations } from './es-evaluations';
 import { social } from './es-social';
 import { tracking } from './es-tracking';
 import { policies } from './es-policies';
+import { notifications } from './es-notifications';
 
 export const esLazy = {
   auth: {
@@ -412,6 +413,7 @@ export const esLazy = {
   social,
   tracking,
   policies,
+  notifications,
 } as const;
 
 export type LazyCatalog = typeof esLazy;

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
@@ -17,7 +17,14 @@ import { visuallyHidden } from '../../components/visually-hidden';
 import { menuFor, type MenuEntry } from '../menu';
 import { capitalise, initials } from '../../lib/user-display';
 import { pendingUnsavedWork, type OpenWork } from '../../lib/unsaved-work-registry';
+import { withAllTexts } from '../../lib/i18n';
 import { LogoutDialog } from './LogoutDialog';
+
+// The bell and its texts load with the signed-in header only (a visitor's home page gets none of it).
+const NotificationBell = lazy(() =>
+  withAllTexts(() => import('../../features/notifications')).then((m) => ({ default: m.NotificationBell })),
+);
+const bellPlaceholder = <Box aria-hidden sx={{ width: 40, height: 40 }} />;
 
 /*
  * The signed-in user's avatar button and menu. Loaded lazily by the header (Menu, Popover, Modal
@@ -76,6 +83,9 @@ export function AccountMenu({
 
   return (
     <>
+      <Suspense fallback={bellPlaceholder}>
+        <NotificationBell />
+      </Suspense>
       <IconButton
         onClick={(event) => setAnchor(event.currentTarget)}
         aria-label={t('header.accountMenu')}
