@@ -1,5 +1,5 @@
 /** The tracking module's public entry: other modules import only from here. */
-export { recordActivities, recordActivity, type ActivityEvent } from './record';
-export { LOGOUT_REPEAT_WINDOW_MS, READ_REPEAT_WINDOW_MS, recordActivityOnce } from './record-once';
+export { recordActivity } from './record';
+export { LOGOUT_REPEAT_WINDOW_MS, recordActivityOnce } from './record-once';
 export { trackingRoutes } from './tracking.routes';
 export { trackingSubscriber } from './tracking.subscriber';
