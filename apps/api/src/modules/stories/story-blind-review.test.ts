@@ -13,7 +13,8 @@ import { createStory, evaluate, publish, storyWorld } from './stories.fixtures';
  * blind (spec 001 §2, §6; issue 19.1): no answer they can ask for ties its author to it. The two
  * leaks issue 19 found (the author's activity naming the fic, on GET /tracking/:userId, which
  * /usuarios/:id shows with GET /users/:id) and every other answer that mentions the fic are asked
- * here as that teacher (`colleague`); the evaluator and administrators still see the real author.
+ * here as that teacher (`colleague`), their notifications included; the evaluator and
+ * administrators still see the real author.
  */
 describe('a non-evaluating teacher of the grade never learns who wrote a hidden fic', () => {
   let t: TestApp;
@@ -165,6 +166,29 @@ describe('a non-evaluating teacher of the grade never learns who wrote a hidden 
       }
       // The web's page of the fic (its preview tags), as anyone opening the link.
       await ask(`the web page of the ${kind} fic`, `/fics/${story._id}`, {});
+    }
+    // Their notifications: each hidden fic was sent for review in their grade.
+    // The spec's 'notify the student' call answers the same whoever the colleague names as author.
+    for (const { story } of hidden) {
+      const asked = async (userId: string) => {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/notifications/published',
+          headers: colleague,
+          payload: { storyId: story._id, userId },
+        });
+        return { status: res.statusCode, body: res.body };
+      };
+      expect(await asked(w.author.id)).toEqual(await asked(w.classmate.id));
+    }
+    // The open fic's notification names its author: each one about a hidden fic names nobody.
+    const inbox = await get('/api/v1/notifications?limit=50', colleague);
+    expect(inbox.statusCode).toBe(200);
+    const told = inbox.json<{ notifications: Paged<{ storyId: string | null }> }>().notifications.docs;
+    for (const story of [...hidden.map((h) => h.story), underReview]) {
+      const about = told.filter((notification) => notification.storyId === story._id);
+      expect(about.length, story.title).toBeGreaterThan(0);
+      answers.push({ what: `notifications about ${story.title}`, text: JSON.stringify(about) });
     }
     expect(
       answers.flatMap(({ what, text }) => containsAny(text, authorMarks()).map((mark) => `${what}: ${mark}`)),

@@ -13,7 +13,7 @@ import type { RateLimiter } from '../../lib/rate-limiter';
 import type { Actor } from '../../plugins/auth';
 import { teacherGradeIds } from '../colleges';
 import { loadStoryFor, realAuthorKnownTo } from '../stories';
-import { findUserRecord, isStudentOf } from '../users/users.access';
+import { findUserRecord, isStudentOf } from '../users';
 import { LOGOUT_REPEAT_WINDOW_MS, READ_REPEAT_WINDOW_MS, recordActivityOnce } from './record-once';
 
 /** POST /tracking calls a user may make (any role), per minute: a reader opening fics one by one. */
