@@ -72,6 +72,56 @@ const featureBoundaries = features.flatMap((feature) => {
   ];
 });
 
+/*
+ * The same for the API (issue 19.2): a module (apps/api/src/modules/<name>) imports another only
+ * through its public entry, modules/<name>/index.ts; tests and fixtures may also use another
+ * module's fixtures (<name>/<file>.fixtures.ts). Arrows point down only: lib/, db/ and plugins/
+ * import no module; app.ts, server.ts and the seed reach modules through their entries. Nothing in
+ * the API imports the web app's source (shared texts live in @fics/contracts). Proof:
+ * apps/api/src/module-boundaries.test.ts, which also checks the module graph has no cycle.
+ */
+const apiSrc = 'apps/api/src';
+const apiModules = fs
+  .readdirSync(path.join(import.meta.dirname, apiSrc, 'modules'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const webSource = {
+  regex: '^(?:\\.\\./)+(?:.*/)?(?:apps/)?web/',
+  message: 'The API never imports the web app; texts both need go to @fics/contracts.',
+};
+
+/** Past another module's entry ('../stories/story-view', './modules/users/users.routes'). */
+function moduleInternals(targets, { fixtures }) {
+  const allowed = fixtures ? 'index(?:\\.ts)?$|[^/]+\\.fixtures(?:\\.ts)?$' : 'index(?:\\.ts)?$';
+  return {
+    regex: `^(?:\\.\\.?/)+(?:.*/)?(?:modules/)?${anyOf(targets)}/(?!${allowed})`,
+    message:
+      'Import another API module through its public entry (modules/<name>/index.ts), not its internals; code several modules need belongs in lib/ or in a module they all depend on.',
+  };
+}
+
+const modulesFromBelow = {
+  regex: '^(?:\\.\\.?/)+(?:.*/)?modules(?:/|$)',
+  message: 'lib/, db/ and plugins/ sit below the modules and may not import them: move what they need down.',
+};
+
+const moduleBoundaries = apiModules.flatMap((name) => {
+  const others = apiModules.filter((other) => other !== name);
+  const dir = `${apiSrc}/modules/${name}`;
+  return [
+    {
+      files: [`${dir}/**/*.ts`],
+      ignores: [`${dir}/**/*.test.ts`, `${dir}/**/*.fixtures.ts`],
+      rules: restrictImports([moduleInternals(others, { fixtures: false }), webSource]),
+    },
+    {
+      files: [`${dir}/**/*.test.ts`, `${dir}/**/*.fixtures.ts`],
+      rules: restrictImports([moduleInternals(others, { fixtures: true }), webSource]),
+    },
+  ];
+});
+
 export default tseslint.config(
   {
     ignores: [
@@ -127,6 +177,23 @@ export default tseslint.config(
         message: "The app shell imports a feature's public entry (features/<name>/index.ts) or its pages/.",
       },
     ]),
+  },
+  ...moduleBoundaries,
+  {
+    files: [`${apiSrc}/lib/**/*.ts`, `${apiSrc}/plugins/**/*.ts`, `${apiSrc}/db/*.ts`],
+    ignores: ['**/*.test.ts'],
+    rules: restrictImports([modulesFromBelow, webSource]),
+  },
+  {
+    // The top: the app, the server, the seed and every test outside a module (which builds the app)
+    // see modules' entries only.
+    files: [
+      `${apiSrc}/*.ts`,
+      `${apiSrc}/db/seed/**/*.ts`,
+      `${apiSrc}/test/**/*.ts`,
+      `${apiSrc}/{lib,plugins,db}/**/*.test.ts`,
+    ],
+    rules: restrictImports([moduleInternals(apiModules, { fixtures: true }), webSource]),
   },
   {
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**', 'bench/**'],

@@ -11,8 +11,8 @@ import {
 import type { DbOrTx } from '../client';
 import { evaluations, notifications, rubrics, stories, storyRevisions, users } from '../schema';
 import { cleanStoryHtml } from '../../lib/rich-text';
-import { processCover, storeCover, type ProcessedCover } from '../../modules/media/covers';
-import { replaceStoryTags } from '../../modules/stories/story-tags';
+import { processCover, storeCover, type ProcessedCover } from '../../modules/media';
+import { replaceStoryTags } from '../../modules/stories';
 import { renderDemoCover } from './demo-covers';
 import { DEMO_RUBRICS, DEMO_STORIES, type DemoGradeKey, type DemoStory } from './demo-stories';
 

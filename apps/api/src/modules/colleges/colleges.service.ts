@@ -13,7 +13,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
 import { conflict, notFound } from '../../lib/errors';
 import { buildWorkbook } from '../../lib/spreadsheet';
 import type { Actor } from '../../plugins/auth';
-import { resolvePlace, type Place } from '../regions/regions.service';
+import { resolvePlace, type Place } from '../regions';
 import { assertAdmin, assertCanListSchools } from './colleges.access';
 import { heldGradeIds } from './colleges.scope';
 import { compareGrades } from './grade-order';

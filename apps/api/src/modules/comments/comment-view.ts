@@ -2,7 +2,7 @@ import { publicStudentName, type Comment, type CommentAuthor, type Reply } from 
 import type { DbOrTx } from '../../db/client';
 import { commentReplies, comments } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
-import { mediaUrl } from '../media/media.service';
+import { mediaUrl } from '../media';
 import type { StoryAuthorShown } from '../stories';
 import { commentPermissions, loadWriters, type Writer } from './comment-access';
 

@@ -10,5 +10,10 @@ export {
   registerDeniedMail,
 } from './templates';
 export { MailDispatcher, type MailDispatcherOptions } from './dispatcher.service';
-export { createLogTransport, createSmtpTransport, type MailMessage, type MailTransport } from './mail-transport';
+export {
+  createLogTransport,
+  createSmtpTransport,
+  type MailMessage,
+  type MailTransport,
+} from './mail-transport';
 export { mailPlugin, type MailPluginOptions, type MailService } from './mail.plugin';

@@ -13,8 +13,7 @@ import { notifications, stories, userGrades, users } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { readPage } from '../../lib/paging';
 import type { Actor } from '../../plugins/auth';
-import { enqueueMail } from '../mail/outbox.service';
-import { publishedMail } from '../mail/templates';
+import { enqueueMail, publishedMail } from '../mail';
 import { isPublished, loadStoryFor, maskedAuthorName, realAuthorKnownTo, storyIsPublished } from '../stories';
 import { notificationTexts } from './notification-texts';
 

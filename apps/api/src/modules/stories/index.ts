@@ -38,3 +38,4 @@ export { loadEvaluationView } from './evaluation-view';
 export { countStoriesByGrade, deleteStoriesOf, getStory } from './stories.service';
 export { readGalleryPage } from './gallery.service';
 export { galleryCacheSubscriber } from './gallery-cache.subscriber';
+export { replaceStoryTags } from './story-tags';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
-import { deleteMedia } from '../media/media.service';
+import { deleteMedia } from '../media';
 
 /**
  * Points the user at a new picture (or none) and deletes the previous one. The user's row is

@@ -2,7 +2,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { User } from '@fics/contracts';
 import type { DbOrTx } from '../../db/client';
 import { colleges, grades, roles, userGrades, users } from '../../db/schema';
-import { mediaUrl } from '../media/media.service';
+import { mediaUrl } from '../media';
 
 /**
  * Users as the API returns them (spec 000 §3): role, schools and grades populated.

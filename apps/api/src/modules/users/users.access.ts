@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { grades, roles, userGrades, users } from '../../db/schema';
 import { forbidden, notFound, validationError } from '../../lib/errors';
 import type { Actor } from '../../plugins/auth';
-import { teacherGradeIds } from '../colleges/colleges.scope';
+import { teacherGradeIds } from '../colleges';
 import { resolveMemberships } from './memberships';
 
 /** The stored facts about a user that access rules and edits need. */

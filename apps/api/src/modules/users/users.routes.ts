@@ -19,7 +19,7 @@ import {
 import { attachmentHeader, XLSX_CONTENT_TYPE } from '../../lib/spreadsheet';
 import { parseBody } from '../../lib/validation';
 import { actorOf } from '../../plugins/auth';
-import { readJsonOrUploadForm } from '../media/upload';
+import { readJsonOrUploadForm } from '../media';
 import { importUsers } from './bulk-import.service';
 import { deleteProfilePhoto, updateProfile } from './profile.service';
 import { exportUsers } from './users-export.service';

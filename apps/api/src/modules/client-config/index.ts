@@ -1,0 +1,2 @@
+/** The client-config module's public entry. */
+export { clientConfigRoutes, cspSourceOf } from './client-config.routes';

@@ -1,0 +1,2 @@
+/** The roles module's public entry. */
+export { rolesRoutes } from './roles.routes';

@@ -1,0 +1,2 @@
+/** The rubrics module's public entry. */
+export { rubricsRoutes } from './rubrics.routes';
