@@ -1,0 +1,133 @@
+import type { APIRequestContext } from '@playwright/test';
+import { test, expect, loginThroughDialog } from './fixtures';
+import { pngImage } from './support/images';
+import { apiSession } from './support/setup';
+import { newClass, waitForApp, type Account } from './support/social';
+
+/**
+ * In-app notifications (issue 19.4), at a phone's and a desktop's width: a student is signed in while
+ * their teacher evaluates and publishes their fic; the bell counts both without a reload (the poll),
+ * the panel and /notificaciones list them, and 'Marcar todas como leídas' clears the badge.
+ */
+
+const cover = { name: 'portada.png', mimeType: 'image/png', buffer: pngImage(240, 160) };
+
+/** A fic by `student` sent for review through the API; returns its id. */
+async function sendStory(request: APIRequestContext, student: Account, title: string): Promise<string> {
+  const login = await request.post('/api/v1/auth/login', {
+    data: { email: student.email, password: student.password },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  const res = await request.post('/api/v1/stories', {
+    headers: { authorization: `Bearer ${accessToken}` },
+    multipart: {
+      title,
+      text: '<p>La marea trajo una botella con un mapa adentro.</p>',
+      tags: '[]',
+      anonymity: 'false',
+      nickname: 'false',
+      writingTime: '90',
+      location: 'Valparaíso',
+      file: cover,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { story: { _id: string } }).story._id;
+}
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]) {
+  test(`the student's bell counts an evaluation and a publication without reloading, at ${viewport.width} px`, async ({
+    page,
+    request,
+    demo,
+    mailbox,
+    server,
+  }, testInfo) => {
+    test.slow();
+    await page.setViewportSize(viewport);
+    const admin = await apiSession(request, demo.ADMIN.email, demo.ADMIN.password);
+    const world = await newClass(request, mailbox, admin, {
+      school: 'Escuela Avisos',
+      teacher: 'Marta Avisos Docente',
+      students: ['Julián Campana Soto'],
+    });
+    const student = world.students[0]!;
+    const title = `La botella ${viewport.width}`;
+    const storyId = await sendStory(request, student, title);
+
+    await page.goto('/');
+    await waitForApp(page);
+    await loginThroughDialog(page, student.email, student.password);
+    const banner = page.getByRole('banner');
+    await expect(banner.getByRole('button', { name: 'Notificaciones', exact: true })).toBeVisible();
+
+    // The teacher evaluates and publishes (elsewhere); the student's page is not reloaded.
+    const teacher = await apiSession(request, world.teacher.email, world.teacher.password);
+    await teacher.call('POST', '/evaluations', {
+      storyId,
+      columns: [
+        { key: '0', name: 'Criterio', pointValue: 0 },
+        { key: '1', name: 'Logrado', pointValue: 3 },
+        { key: '2', name: 'Por lograr', pointValue: 1 },
+      ],
+      items: [
+        {
+          col0: { value: 'Ortografía', checked: false },
+          col1: { value: 'Sin faltas', checked: true },
+          col2: { value: 'Muchas faltas', checked: false },
+        },
+      ],
+      comment: 'Muy buen comienzo.',
+    });
+    await expect(banner.getByRole('button', { name: 'Notificaciones: 1 sin leer' })).toBeVisible({
+      timeout: 5_000,
+    });
+    await teacher.call('PATCH', `/stories/${storyId}`, { publicationStatus: 'PUBLISHED' });
+    const bell = banner.getByRole('button', { name: 'Notificaciones: 2 sin leer' });
+    await expect(bell).toBeVisible({ timeout: 5_000 });
+    await expect(bell).toContainText('2');
+
+    // The panel: newest first, each a link to where it happened.
+    await bell.click();
+    const panel = page.getByRole('dialog', { name: 'Notificaciones' });
+    const latest = panel.getByRole('list', { name: 'Últimas notificaciones' }).getByRole('link');
+    await expect(latest).toHaveCount(2);
+    await expect(latest.nth(0)).toContainText(`Tu fic «${title}» fue publicada`);
+    await expect(latest.nth(0)).toHaveAttribute('href', `/fics/${storyId}`);
+    await expect(latest.nth(1)).toContainText(`Tu fic «${title}» fue evaluada: 3 puntos`);
+    await expect(latest.nth(1)).toHaveAttribute('href', `/fics/${storyId}/revision`);
+    // The panel fits the screen.
+    const box = (await panel.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+    await page.screenshot({ path: testInfo.outputPath(`bell-panel-${viewport.width}.png`) });
+
+    // 'Ver todas': the page lists them.
+    await panel.getByRole('link', { name: 'Ver todas' }).click();
+    await expect(page).toHaveURL(`${server.url}/notificaciones`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Notificaciones' })).toBeVisible();
+    const list = page.getByRole('list', { name: 'Tus notificaciones' });
+    await expect(list.getByRole('listitem')).toHaveCount(2);
+    await expect(page.getByText('2 notificaciones, 2 sin leer')).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath(`page-${viewport.width}.png`), fullPage: true });
+
+    // 'Marcar todas como leídas' clears the badge.
+    await page.getByRole('main').getByRole('button', { name: 'Marcar todas como leídas' }).click();
+    await expect(banner.getByRole('button', { name: 'Notificaciones', exact: true })).toBeVisible();
+    await expect(page.getByText('2 notificaciones, 0 sin leer')).toBeVisible();
+    await expect(
+      page.getByRole('main').getByRole('button', { name: 'Marcar todas como leídas' }),
+    ).toBeDisabled();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      viewport.width,
+    );
+
+    // Opening one leads to the fic.
+    await list.getByRole('link').first().click();
+    await expect(page).toHaveURL(`${server.url}/fics/${storyId}`);
+  });
+}
