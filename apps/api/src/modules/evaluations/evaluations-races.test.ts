@@ -60,7 +60,13 @@ describe.runIf(onServer)('evaluating and publishing at once (PostgreSQL server)'
     for (const res of results.filter((r) => r.statusCode === 409)) {
       expect(res.json()).toMatchObject({ message: storyMessages.cannotPublishAgain });
     }
-    expect(await t.app.db.$count(notifications, eq(notifications.storyId, story._id))).toBe(1);
+    // The publication's one notification (the fic's others: sent for review, evaluated).
+    expect(
+      await t.app.db.$count(
+        notifications,
+        and(eq(notifications.storyId, story._id), eq(notifications.type, 'STORY_PUBLISHED')),
+      ),
+    ).toBe(1);
     const mails = await t.app.db
       .select()
       .from(mailOutbox)
