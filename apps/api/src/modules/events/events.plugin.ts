@@ -80,8 +80,9 @@ export class SerialPasses {
  * - in the background every `events.pollMs`: events of a process that died after its commit, events
  *   committed on other instances, retries.
  * With `events.dispatch` off the instance writes events and delivers none.
- * Every pass is followed by a wake of the mail dispatcher: e-mails queued by the request or by a
- * subscriber go out now rather than at the next mail poll.
+ * The mail dispatcher is woken after every write request (the request or its events' subscribers
+ * may have queued mail) and after a background pass that delivered something, so e-mails go out now
+ * rather than at the next mail poll.
  */
 export const eventsPlugin = fp(
   async (app: FastifyInstance, opts: EventsPluginOptions) => {
@@ -93,22 +94,24 @@ export const eventsPlugin = fp(
       clock: opts.clock,
     });
     const stopping = new AbortController();
-    const passes = new SerialPasses(async () => {
-      try {
-        return await dispatcher.deliverDue(stopping.signal);
-      } finally {
+    const passes = new SerialPasses(() => dispatcher.deliverDue(stopping.signal));
+    /** A pass; wakes the mail dispatcher when it delivered something (a subscriber may have queued mail). */
+    const deliverDue = async () => {
+      const delivered = await passes.run();
+      if (delivered > 0) {
         app.mail.wake();
       }
-    });
+      return delivered;
+    };
     const background = new PeriodicTask({
-      run: () => passes.run(),
+      run: deliverDue,
       intervalMs: app.config.events.dispatch ? app.config.events.pollMs : 0,
       firstDelayMs: 0,
       log: app.log,
       failureMessage: 'no se pudieron entregar los eventos pendientes',
     });
 
-    app.decorate('events', { deliverDue: () => passes.run() });
+    app.decorate('events', { deliverDue });
 
     if (app.config.events.dispatch) {
       app.addHook('onSend', async (request) => {
@@ -120,9 +123,10 @@ export const eventsPlugin = fp(
         } catch (error) {
           request.log.error({ err: error }, 'no se pudieron entregar los eventos de la petición');
         }
+        // Also when nothing was delivered: the request itself may have queued mail (a recovery link).
+        app.mail.wake();
       });
     } else {
-      // The request itself may have queued mail (a recovery link): sent without waiting for a poll.
       app.addHook('onSend', async (request) => {
         if (WRITE_METHODS.has(request.method)) {
           app.mail.wake();
