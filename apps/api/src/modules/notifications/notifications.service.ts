@@ -71,14 +71,6 @@ export async function tellStoryPublished(options: {
   return true;
 }
 
-/** The same, as the publishing transaction called it before events delivered it (kept for that call). */
-export const notifyStoryPublished = (options: {
-  db: DbOrTx;
-  storyId: string;
-  authorId: string;
-  publicUrl: string;
-}) => tellStoryPublished(options);
-
 const nothingToNotify = () => notFound(notificationMessages.nothingToNotify);
 
 /**
