@@ -13,7 +13,7 @@ import { forbidden } from '../../lib/errors';
 import { readPage } from '../../lib/paging';
 import type { Actor } from '../../plugins/auth';
 import { decide, type StoryRelation } from './story-status';
-import { maskedAuthorName } from './story-view';
+import { realAuthorKnownTo } from './story-gate';
 
 /** Teachers only: the lists are their grades' fics. */
 function teacherOnly(actor: Actor): void {
@@ -102,8 +102,10 @@ function readReviewPage(options: {
         statuses.map((status) => sql`${status}`),
         sql`, `,
       )}]::text[]) as listed(status)`;
+      // Whether the caller may know each fic's author: the gate's predicate, read with the fic.
+      const authorKnown = sql<boolean>`${realAuthorKnownTo(actor)}`.mapWith(Boolean).as('author_known');
       const fic = db
-        .select(ficColumns)
+        .select({ ...ficColumns, authorKnown })
         .from(stories)
         .where(
           and(
@@ -129,6 +131,7 @@ function readReviewPage(options: {
           authorId: fic.authorId,
           gradeId: fic.gradeId,
           collegeId: fic.collegeId,
+          authorKnown: fic.authorKnown,
         })
         .from(userGrades)
         .crossJoin(listed)
@@ -154,6 +157,7 @@ function readReviewPage(options: {
           gradeCicle: grades.cicle,
           gradeName: grades.name,
           evaluatorId: evaluations.teacherId,
+          authorKnown: page.authorKnown,
         })
         .from(page)
         .innerJoin(users, eq(users.id, page.authorId))
@@ -164,10 +168,9 @@ function readReviewPage(options: {
       return rows.map((row) => {
         // Every fic listed is of the caller's grades: they are its evaluator or one of its teachers.
         const relation: StoryRelation = row.evaluatorId === actor.userId ? 'evaluator' : 'gradeTeacher';
-        const hidden = maskedAuthorName(row, relation) !== null;
         return {
           _id: row.id,
-          student: hidden ? null : row.authorName,
+          student: row.authorKnown ? row.authorName : null,
           anonymity: row.anonymity,
           nicknameValue: row.nicknameValue,
           college: row.collegeName,
