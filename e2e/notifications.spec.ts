@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext } from '@playwright/test';
 import { test, expect, loginThroughDialog } from './fixtures';
 import { pngImage } from './support/images';
@@ -105,6 +106,14 @@ for (const viewport of [
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
     await page.screenshot({ path: testInfo.outputPath(`bell-panel-${viewport.width}.png`) });
+    // axe on the open panel (the route sweep in a11y.spec.ts covers the page).
+    await page.evaluate(() =>
+      Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
+    );
+    const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+    expect(
+      violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+    ).toEqual([]);
 
     // 'Ver todas': the page lists them.
     await panel.getByRole('link', { name: 'Ver todas' }).click();
