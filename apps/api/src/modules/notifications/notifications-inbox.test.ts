@@ -234,9 +234,18 @@ describe('in-app notifications', () => {
     expect((await list(w.author.headers)).unread).toBe(0);
     expect((await list(w.teacher.headers)).unread).toBe(teacherUnread);
 
-    for (const body of [{}, { ids: [] }, { all: false }, { ids: ['no-es-un-id'] }]) {
+    for (const [body, errors] of [
+      [{}, { body: 'Indica las notificaciones (ids) o todas (all: true)' }],
+      [{ all: false }, { body: 'Indica las notificaciones (ids) o todas (all: true)' }],
+      [{ ids: [] }, { ids: 'Indica entre 1 y 100 notificaciones' }],
+      [{ ids: ['no-es-un-id'] }, { 'ids.0': 'Identificador inválido' }],
+    ] as const) {
       const res = await markRead(w.author.headers, body);
-      expect({ body, code: res.statusCode }).toEqual({ body, code: 400 });
+      expect({ body, code: res.statusCode, errors: res.json<{ errors: unknown }>().errors }).toEqual({
+        body,
+        code: 400,
+        errors,
+      });
     }
   });
 
