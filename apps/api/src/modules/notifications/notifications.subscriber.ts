@@ -62,6 +62,10 @@ async function recipient(tx: Tx, userId: string): Promise<Recipient | null> {
  * the rule the fic's answers use).
  */
 async function authorMaskFor(tx: Tx, story: StoryRow, to: Recipient): Promise<string | null> {
+  if (!story.anonymity && story.nicknameValue === null) {
+    // Hides no one: no need to read the recipient's relation to it.
+    return null;
+  }
   // A recipient, not a request: storyRelation reads only the id and the role.
   const actor: Actor = { userId: to.userId, role: to.role, sessionId: '' };
   return maskedAuthorName(story, await storyRelation(tx, actor, story));
