@@ -13,7 +13,7 @@ import { testConfig } from '../apps/api/src/test/config';
 import { openDatabase } from '../apps/api/src/db/client';
 import { colleges, grades, roles, userGrades, users } from '../apps/api/src/db/schema';
 import { seedRegions } from '../apps/api/src/db/seed/regions';
-import { createSession } from '../apps/api/src/modules/auth/sessions.service';
+import { createSession } from '../apps/api/src/modules/credentials';
 
 const BUDGET_MS = 5000;
 const SIZES = [100, 1000] as const;

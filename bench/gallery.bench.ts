@@ -76,7 +76,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { GalleryResponse } from '@fics/contracts';
 import { buildApp } from '../apps/api/src/app';
 import { openDatabase, type Database } from '../apps/api/src/db/client';
-import { createSession } from '../apps/api/src/modules/auth/sessions.service';
+import { createSession } from '../apps/api/src/modules/credentials';
 import { testConfig } from '../apps/api/src/test/config';
 import { startSmtpCapture } from '../apps/api/src/test/smtp-capture';
 import { capturedStatements, explainStatement, printPlan, statementLabel } from './plans';

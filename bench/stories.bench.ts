@@ -59,7 +59,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Paged, ReviewStoryRow, Rubric, Story, StorySummary } from '@fics/contracts';
 import { buildApp } from '../apps/api/src/app';
 import { openDatabase, type Database } from '../apps/api/src/db/client';
-import { createSession } from '../apps/api/src/modules/auth/sessions.service';
+import { createSession } from '../apps/api/src/modules/credentials';
 import { escapeLike, searchWords } from '../apps/api/src/lib/paging';
 import { testConfig } from '../apps/api/src/test/config';
 import { capturedStatements, explainStatement, printPlan, statementLabel } from './plans';

@@ -38,7 +38,7 @@ import { sql } from 'drizzle-orm';
 import type { Paged, User } from '@fics/contracts';
 import { buildApp } from '../apps/api/src/app';
 import { openDatabase, type Database } from '../apps/api/src/db/client';
-import { createSession } from '../apps/api/src/modules/auth/sessions.service';
+import { createSession } from '../apps/api/src/modules/credentials';
 import { testConfig } from '../apps/api/src/test/config';
 import { loadUsers, SEARCHED } from './users-data';
 

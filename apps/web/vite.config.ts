@@ -58,10 +58,11 @@ const coreGroups = [
   { name: shellChunk },
   // Validation and forms: only lazy pages and the login dialog use them, so this chunk loads on demand.
   // Not the password strength estimator (contracts/password-strength.ts and its dictionaries): only
-  // the forms that set a password load it, with import() (components/password-strength.ts).
+  // the forms that set a password load it, with import() (components/password-strength.ts). Nor the
+  // first screen's texts (contracts/shell-texts.ts, no zod), which the home's catalog reads.
   {
     name: 'forms',
-    test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]|packages[\\/]contracts[\\/](?!src[\\/]password-strength)/,
+    test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]|packages[\\/]contracts[\\/](?!src[\\/](?:password-strength|shell-texts))/,
   },
 ];
 

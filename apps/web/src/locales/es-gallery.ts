@@ -2,12 +2,14 @@
  * Texts of the home gallery, its filter panel and the header filter toggle; part of the one catalog in es.ts. Messages the API words too (validation, success,
  * refusals, empty and end-of-list texts) and limits come from @fics/contracts, never from here.
  */
-import { shellTexts } from '@fics/contracts';
+import { shellTexts } from '@fics/contracts/shell-texts';
 
 export const gallery = {
   title: shellTexts.gallery.title,
   subtitle: shellTexts.gallery.subtitle,
   listLabel: shellTexts.gallery.listLabel,
+  /** A card's author when the fic is anonymous (stories.anonymous on the fic page). */
+  anonymous: shellTexts.anonymous,
   loading: 'Cargando fics',
   /** After the like count, for screen readers: '12 me gusta'. */
   likes: shellTexts.gallery.likes,

@@ -2,6 +2,7 @@
  * The catalog's texts for every screen but the first (see es.ts): loaded by lib/i18n.ts right after
  * the first paint and before any lazy page or dialog renders. Add keys under the feature that shows them.
  */
+import { stories } from './es-stories';
 import { storyEditor } from './es-story-editor';
 import { rubrics } from './es-rubrics';
 import { review } from './es-review';
@@ -392,6 +393,7 @@ export const esLazy = {
     adminComments: 'Comentarios',
     noComments: 'Sin comentarios',
   },
+  stories,
   storyEditor,
   /** The rubric grid shared by rubrics and evaluations (features/rubrics RubricGrid). */
   /** components/CycleLevelFields: a grade's cycle and level (the grade form, the requests). */

@@ -1,8 +1,8 @@
 /**
- * Texts of the student's fic list and the fic page; part of the one catalog in es.ts. Status labels
+ * Texts of the student's fic list and the fic page; part of the one catalog (the lazy part, es-lazy.ts). Status labels
  * and the API's messages (sent, deleted, not found, 409s) come from @fics/contracts, never from here.
  */
-import { shellTexts } from '@fics/contracts';
+import { shellTexts } from '@fics/contracts/shell-texts';
 
 export const stories = {
   myStoriesTitle: 'Mis fics',

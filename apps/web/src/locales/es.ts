@@ -10,9 +10,8 @@
  * paint and always before a lazy page renders (lib/i18n.ts). A section goes here only if the home
  * or the shell uses it (lib/i18n.test.ts checks it).
  */
-import { shellTexts } from '@fics/contracts';
+import { shellTexts } from '@fics/contracts/shell-texts';
 import type { LazyCatalog } from './es-lazy';
-import { stories } from './es-stories';
 import { gallery } from './es-gallery';
 
 export const es = {
@@ -85,7 +84,6 @@ export const es = {
     title: 'Ups, algo ha salido mal',
     goHome: 'Ir al home',
   },
-  stories,
   gallery,
 } as const;
 

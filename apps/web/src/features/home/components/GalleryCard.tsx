@@ -121,13 +121,13 @@ const coverSx = { width: '100%', height: 'auto', aspectRatio: '1 / 1', bgcolor: 
 export function useCardAuthor(card: GalleryCardData): { name: string; photo?: string; person: boolean } {
   const { t } = useTranslation();
   if (card.anonymity) {
-    return { name: t('stories.anonymous'), person: false };
+    return { name: t('gallery.anonymous'), person: false };
   }
   if (card.nickname) {
-    return { name: card.nicknameValue ?? t('stories.anonymous'), person: false };
+    return { name: card.nicknameValue ?? t('gallery.anonymous'), person: false };
   }
   if (!card.writtenBy) {
-    return { name: t('stories.anonymous'), person: false };
+    return { name: t('gallery.anonymous'), person: false };
   }
   return { name: card.writtenBy.name, photo: card.writtenBy.profilePicture?.url, person: true };
 }
