@@ -600,7 +600,10 @@ export const notifications = pgTable(
       'notifications_type_check',
       sql`${t.type} in ('STORY_EVALUATED', 'STORY_PUBLISHED', 'STORY_RETURNED', 'STORY_COMMENTED', 'COMMENT_REPLIED', 'STORY_TO_REVIEW', 'REQUEST_CREATED')`,
     ),
-    check('notifications_request_check', sql`(${t.type} = 'REQUEST_CREATED') = (${t.requestKind} is not null)`),
+    check(
+      'notifications_request_check',
+      sql`(${t.type} = 'REQUEST_CREATED') = (${t.requestKind} is not null)`,
+    ),
   ],
 );
 
@@ -844,7 +847,9 @@ export const domainEvents = pgTable(
     actorRole: text('actor_role'),
     payload: jsonb('payload').notNull().default({}),
     /** clock_timestamp(): two events of one transaction get distinct, ordered times. */
-    occurredAt: tz('occurred_at').notNull().default(sql`clock_timestamp()`),
+    occurredAt: tz('occurred_at')
+      .notNull()
+      .default(sql`clock_timestamp()`),
     status: text('status', { enum: ['PENDING', 'DONE', 'FAILED'] })
       .notNull()
       .default('PENDING'),
@@ -855,9 +860,15 @@ export const domainEvents = pgTable(
     deliveredAt: tz('delivered_at'),
   },
   (t) => [
-    index('domain_events_due_idx').on(t.nextAttemptAt, t.id).where(sql`${t.status} = 'PENDING'`),
-    index('domain_events_story_pending_idx').on(t.storyId, t.id).where(sql`${t.status} = 'PENDING'`),
-    index('domain_events_handled_idx').on(t.occurredAt).where(sql`${t.status} <> 'PENDING'`),
+    index('domain_events_due_idx')
+      .on(t.nextAttemptAt, t.id)
+      .where(sql`${t.status} = 'PENDING'`),
+    index('domain_events_story_pending_idx')
+      .on(t.storyId, t.id)
+      .where(sql`${t.status} = 'PENDING'`),
+    index('domain_events_handled_idx')
+      .on(t.occurredAt)
+      .where(sql`${t.status} <> 'PENDING'`),
     check('domain_events_status_check', sql`${t.status} in ('PENDING', 'DONE', 'FAILED')`),
   ],
 );
