@@ -3,7 +3,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { test, expect, loginThroughDialog } from './fixtures';
 import { pngImage } from './support/images';
 import { apiSession } from './support/setup';
-import { newClass, waitForApp, type Account } from './support/social';
+import { evaluateThroughApi, newClass, waitForApp, type Account } from './support/social';
 
 /**
  * In-app notifications (issue 19.4), at a phone's and a desktop's width: a student is signed in while
@@ -68,22 +68,7 @@ for (const viewport of [
 
     // The teacher evaluates and publishes (elsewhere); the student's page is not reloaded.
     const teacher = await apiSession(request, world.teacher.email, world.teacher.password);
-    await teacher.call('POST', '/evaluations', {
-      storyId,
-      columns: [
-        { key: '0', name: 'Criterio', pointValue: 0 },
-        { key: '1', name: 'Logrado', pointValue: 3 },
-        { key: '2', name: 'Por lograr', pointValue: 1 },
-      ],
-      items: [
-        {
-          col0: { value: 'Ortografía', checked: false },
-          col1: { value: 'Sin faltas', checked: true },
-          col2: { value: 'Muchas faltas', checked: false },
-        },
-      ],
-      comment: 'Muy buen comienzo.',
-    });
+    await evaluateThroughApi(teacher, storyId, 'Muy buen comienzo.');
     await expect(banner.getByRole('button', { name: 'Notificaciones: 1 sin leer' })).toBeVisible({
       timeout: 5_000,
     });

@@ -89,8 +89,20 @@ export async function publishedStory(
   expect(story.publicationStatus).toBe('REVIEWING');
 
   const teacher = await apiSession(request, world.teacher.email, world.teacher.password);
+  await evaluateThroughApi(teacher, story._id, 'Lista para publicar.');
+  await teacher.call('PATCH', `/stories/${story._id}`, { publicationStatus: 'PUBLISHED' });
+  return story._id;
+}
+
+/** A comment by `account` on a published fic, through the API; returns its id. */
+/** A teacher's evaluation of one rubric row, 'Sin faltas' checked (3 points), through the API. */
+export async function evaluateThroughApi(
+  teacher: ApiSession,
+  storyId: string,
+  comment: string,
+): Promise<void> {
   await teacher.call('POST', '/evaluations', {
-    storyId: story._id,
+    storyId,
     columns: [
       { key: '0', name: 'Criterio', pointValue: 0 },
       { key: '1', name: 'Logrado', pointValue: 3 },
@@ -103,13 +115,10 @@ export async function publishedStory(
         col2: { value: 'Muchas faltas', checked: false },
       },
     ],
-    comment: 'Lista para publicar.',
+    comment,
   });
-  await teacher.call('PATCH', `/stories/${story._id}`, { publicationStatus: 'PUBLISHED' });
-  return story._id;
 }
 
-/** A comment by `account` on a published fic, through the API; returns its id. */
 export async function commentThroughApi(session: ApiSession, storyId: string, text: string): Promise<string> {
   const { comment } = await session.call<{ comment: { _id: string } }>(
     'POST',

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { domainEvents } from '../db/schema';
-import type { DomainEvent, EventSubscriber, EventType } from '../modules/events';
+import { toDomainEvent, type DomainEvent, type EventSubscriber, type EventType } from '../modules/events';
 
 /** Test helpers for domain events: read the stored ones, deliver them again to one subscriber. */
 
@@ -16,17 +16,7 @@ export async function storedEvents(
     .from(domainEvents)
     .where(and(inArray(domainEvents.type, [...types]), where))
     .orderBy(asc(domainEvents.id));
-  return rows.map(
-    (row) =>
-      ({
-        id: row.id,
-        type: row.type,
-        storyId: row.storyId,
-        actor: row.actorId ? { userId: row.actorId, role: row.actorRole ?? '' } : null,
-        payload: row.payload,
-        occurredAt: row.occurredAt,
-      }) as DomainEvent,
-  );
+  return rows.map(toDomainEvent);
 }
 
 /** Stored events of these types by one actor. */

@@ -4,3 +4,4 @@ export type { DomainEvent, EventActor, EventPayloads, EventType, NewDomainEvent 
 export { eventTypes } from './catalog';
 export type { DeliveryContext, EventSubscriber } from './subscriber';
 export { eventsPlugin, type EventsPluginOptions, type EventsService } from './events.plugin';
+export { toDomainEvent } from './dispatcher.service';
