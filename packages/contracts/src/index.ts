@@ -19,3 +19,4 @@ export * from './tracking';
 export * from './requests';
 export * from './shell-texts';
 export * from './notifications';
+export * from './revisions';

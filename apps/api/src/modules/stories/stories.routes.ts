@@ -12,9 +12,14 @@ import {
   publishedStoriesQuerySchema,
   reviewStoriesQuerySchema,
   reviewStoriesResponseSchema,
+  revisionLimits,
   storyDeletedResponseSchema,
   storyMessages,
   storyResponseSchema,
+  storyRevisionParamsSchema,
+  storyRevisionResponseSchema,
+  storyRevisionsParamsSchema,
+  storyRevisionsResponseSchema,
   storyStatusChangeBodySchema,
   storyTagsQuerySchema,
   storyTagsResponseSchema,
@@ -38,6 +43,7 @@ import {
 } from './stories.service';
 import { galleryVisitorCacheSeconds, readGalleryPage, readVisitorGallery } from './gallery.service';
 import { toggleStoryLike } from './likes.service';
+import { getRevision, listRevisions } from './revisions.service';
 import { listPublishedStories, listReviewStories } from './review-stories.service';
 import { suggestTags } from './story-tags';
 
@@ -205,6 +211,47 @@ export const storiesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       story: await getStory({ db: app.db, actor: request.actor, storyId: request.params.id }),
+    }),
+  );
+
+  app.get(
+    '/stories/:id/revisions',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Las rondas enviadas de una fic, la más antigua primero: su autor, sus docentes y administradores',
+        description: `Hasta ${revisionLimits.maxRounds} rondas; words cuenta las palabras como wordCount de la fic.`,
+        params: storyRevisionsParamsSchema,
+        response: { 200: storyRevisionsResponseSchema, ...commonErrorResponses },
+      },
+    },
+    async (request) => ({
+      revisions: await listRevisions({ db: app.db, actor: actorOf(request), storyId: request.params.id }),
+    }),
+  );
+
+  app.get(
+    '/stories/:id/revisions/:round',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Una ronda enviada de una fic (título y HTML limpio), para comparar rondas',
+        params: storyRevisionParamsSchema,
+        response: { 200: storyRevisionResponseSchema, ...commonErrorResponses },
+      },
+    },
+    async (request) => ({
+      revision: await getRevision({
+        db: app.db,
+        actor: actorOf(request),
+        storyId: request.params.id,
+        round: request.params.round,
+      }),
     }),
   );
 

@@ -34,6 +34,7 @@ export type StoryAction =
   | 'evaluate'
   | 'updateEvaluation'
   | 'viewEvaluation'
+  | 'viewRevisions'
   | 'like'
   | 'comment';
 
@@ -67,6 +68,8 @@ const rules: Record<StoryAction, Partial<Record<StoryRelation, readonly StorySta
   updateEvaluation: { evaluator: UNDER_REVIEW },
   // The student reads theirs, with the evaluator and administrators, whatever the status.
   viewEvaluation: { author: ALL, evaluator: ALL, admin: ALL },
+  // The rounds sent (issue 20.3): the author, every teacher of the grade and administrators, always.
+  viewRevisions: { author: ALL, evaluator: ALL, gradeTeacher: ALL, admin: ALL },
   // Likes and comments: a published fic only (409 to whoever may see an unpublished one).
   like: EVERYONE_ON_PUBLIC,
   comment: EVERYONE_ON_PUBLIC,
@@ -158,6 +161,7 @@ const conflictMessages: Record<StoryAction, Partial<Record<StoryStatus, string>>
   },
   updateEvaluation: { EDITING: evaluationMessages.notSent, PUBLISHED: evaluationMessages.published },
   viewEvaluation: {},
+  viewRevisions: {},
   like: {},
   comment: {},
 };
@@ -169,6 +173,7 @@ const fallbackConflict: Record<StoryAction, string> = {
   evaluate: evaluationMessages.alreadyEvaluated,
   updateEvaluation: evaluationMessages.published,
   viewEvaluation: evaluationMessages.notFound,
+  viewRevisions: storyMessages.notFound,
   like: likeMessages.notPublished,
   comment: commentMessages.notPublished,
 };
