@@ -20,3 +20,4 @@ export * from './requests';
 export * from './shell-texts';
 export * from './notifications';
 export * from './revisions';
+export * from './annotations';

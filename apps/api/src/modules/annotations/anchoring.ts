@@ -1,0 +1,134 @@
+/**
+ * Re-anchoring a note on a changed text (issue 20.2, docs/decisions/annotations.md), after
+ * Hypothesis's client (src/annotator/anchoring/match-quote.ts): exact match at the old position,
+ * else the exact match nearest the old position, else the best fuzzy match of the quote
+ * (`approx-string-match`, Myers' bit-parallel algorithm) scored on the quote, its prefix, its suffix
+ * and its nearness to the old position, accepted above FUZZY_THRESHOLD; else the note is an orphan.
+ * Pure: no database, no clock, so the four cases of the issue are unit-tested directly.
+ */
+import search from 'approx-string-match';
+import { Parser } from 'htmlparser2';
+
+export interface Selector {
+  quote: { exact: string; prefix: string; suffix: string };
+  position: { start: number; end: number };
+}
+
+export type Anchor =
+  { kind: 'exact' | 'moved' | 'fuzzy'; start: number; end: number; score: number } | { kind: 'orphan' };
+
+/**
+ * The lowest normalised score a fuzzy match is accepted with (0..1). A quote with one word in five
+ * changed, its context intact, scores about 0.9; a deleted passage, matched at random with half its
+ * characters wrong and foreign context around it, scores below 0.6. 0.75 keeps the first and
+ * orphans the second.
+ */
+export const FUZZY_THRESHOLD = 0.75;
+
+// Hypothesis's weights: the quote matters most, then its context, and nearness only breaks ties.
+const QUOTE_WEIGHT = 50;
+const PREFIX_WEIGHT = 20;
+const SUFFIX_WEIGHT = 20;
+const POSITION_WEIGHT = 2;
+const MAX_SCORE = QUOTE_WEIGHT + PREFIX_WEIGHT + SUFFIX_WEIGHT + POSITION_WEIGHT;
+
+/**
+ * The fic's plain text as the browser's `textContent` gives it for the stored HTML: every text
+ * node, entities decoded, tags (and `<br>`) contributing nothing. Parsed with htmlparser2 (the
+ * parser sanitize-html uses), never a regex.
+ */
+export function plainTextOf(html: string): string {
+  let text = '';
+  const parser = new Parser(
+    {
+      ontext(data) {
+        text += data;
+      },
+    },
+    { decodeEntities: true },
+  );
+  parser.write(html);
+  parser.end();
+  return text;
+}
+
+/** The exact occurrence of `exact` in `text` nearest `hint`, or -1. */
+function nearestExact(text: string, exact: string, hint: number): number {
+  let best = -1;
+  for (let at = text.indexOf(exact); at !== -1; at = text.indexOf(exact, at + 1)) {
+    if (best === -1 || Math.abs(at - hint) < Math.abs(best - hint)) {
+      best = at;
+    }
+    if (at > hint) {
+      // Later occurrences are only farther.
+      break;
+    }
+  }
+  return best;
+}
+
+/** 1 minus the fewest edits of `pattern` found in `window`, over its length (1: found as is). */
+function similarity(window: string, pattern: string): number {
+  if (pattern.length === 0) {
+    return 1;
+  }
+  if (window.length === 0) {
+    return 0;
+  }
+  const matches = search(window, pattern, pattern.length);
+  const errors = matches.reduce((min, m) => Math.min(min, m.errors), pattern.length);
+  return 1 - errors / pattern.length;
+}
+
+/** Where the selector's passage is in `text` now. */
+export function anchor(text: string, selector: Selector): Anchor {
+  const { exact, prefix, suffix } = selector.quote;
+  const { start } = selector.position;
+  if (exact.length === 0) {
+    return { kind: 'orphan' };
+  }
+  if (text.startsWith(exact, start)) {
+    return { kind: 'exact', start, end: start + exact.length, score: 1 };
+  }
+  const moved = nearestExact(text, exact, start);
+  if (moved !== -1) {
+    return { kind: 'moved', start: moved, end: moved + exact.length, score: 1 };
+  }
+  // Up to half the quote wrong (Hypothesis's bound, capped so a long quote stays fast).
+  const maxErrors = Math.min(256, Math.floor(exact.length / 2));
+  const candidates = search(text, exact, maxErrors);
+  let best: { start: number; end: number; score: number } | undefined;
+  for (const m of candidates) {
+    const quoteScore = 1 - m.errors / exact.length;
+    const prefixScore = similarity(text.slice(Math.max(0, m.start - prefix.length), m.start), prefix);
+    const suffixScore = similarity(text.slice(m.end, m.end + suffix.length), suffix);
+    const positionScore = text.length === 0 ? 1 : 1 - Math.abs(m.start - start) / text.length;
+    const score =
+      (QUOTE_WEIGHT * quoteScore +
+        PREFIX_WEIGHT * prefixScore +
+        SUFFIX_WEIGHT * suffixScore +
+        POSITION_WEIGHT * positionScore) /
+      MAX_SCORE;
+    if (!best || score > best.score) {
+      best = { start: m.start, end: m.end, score };
+    }
+  }
+  if (!best || best.score < FUZZY_THRESHOLD) {
+    return { kind: 'orphan' };
+  }
+  return { kind: 'fuzzy', ...best };
+}
+
+/** The quote a placed note keeps: the passage it now covers and 32 characters around it. */
+export function quoteAt(
+  text: string,
+  start: number,
+  end: number,
+  context: number,
+): { exact: string; prefix: string; suffix: string } {
+  return {
+    exact: text.slice(start, end),
+    prefix: text.slice(Math.max(0, start - context), start),
+    suffix: text.slice(end, end + context),
+  };
+}
