@@ -21,10 +21,14 @@ import {
 export const evaluationLimits = {
   commentMax: 70,
   commentRows: 2,
+  /** A criterion's own comment (issue 20.5), beside its row and score. */
+  criterionCommentMax: 300,
 } as const;
 
 export const evaluationMessages = {
   commentMax: `El comentario debe tener máximo ${evaluationLimits.commentMax} caracteres`,
+  criterionCommentMax: `El comentario del criterio debe tener máximo ${evaluationLimits.criterionCommentMax} caracteres`,
+  criterionCommentsTooMany: 'Hay más comentarios de criterio que filas en la evaluación',
   rowsRequired: 'La evaluación necesita al menos una fila',
   oneCheckPerRow: 'Marca solo una casilla por fila',
   criterionNotCheckable: 'El criterio no tiene puntaje: marca una de las otras columnas',
@@ -51,6 +55,32 @@ export const evaluationCommentField = z
   .string({ error: evaluationMessages.commentMax })
   .transform((value) => value.trim())
   .pipe(z.string().max(evaluationLimits.commentMax, evaluationMessages.commentMax));
+
+/**
+ * A criterion's comment: plain text (control characters other than line breaks and tabs removed;
+ * never read as HTML: the web shows it as text), trimmed, then counted like the evaluation's comment.
+ */
+export const criterionCommentField = z
+  .string({ error: evaluationMessages.criterionCommentMax })
+  // eslint-disable-next-line no-control-regex -- the characters removed are exactly the control ones
+  .transform((value) => value.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '').trim())
+  .pipe(z.string().max(evaluationLimits.criterionCommentMax, evaluationMessages.criterionCommentMax));
+
+/**
+ * One comment per row of `items`, by index ('' for none); fewer entries than rows leave the last
+ * rows without one. An error names its row: `criterionComments.<index>`.
+ */
+export const criterionCommentsField = z
+  .array(criterionCommentField, { error: evaluationMessages.criterionCommentMax })
+  .max(rubricLimits.rowsMax, evaluationMessages.criterionCommentsTooMany);
+
+/** The comments aligned with `rows` rows: padded with '', or an issue when there are more. */
+export function alignCriterionComments(comments: readonly string[], rows: number): string[] | undefined {
+  if (comments.length > rows) {
+    return undefined;
+  }
+  return [...comments, ...Array<string>(rows - comments.length).fill('')];
+}
 
 /** A row's criterion: the text of its first cell, or 'Fila N' when it has none. */
 export function criterionOf(
@@ -117,17 +147,27 @@ export const createEvaluationBodySchema = z
     rubricId: idSchema.nullable().optional(),
     ...evaluationGridShape,
     comment: evaluationCommentField.default(''),
+    criterionComments: criterionCommentsField.default([]),
     /** The teacher confirmed leaving the criteria without a level (missingCriteria) unmarked. */
     incomplete: z.boolean({ error: evaluationMessages.incompleteInvalid }).default(false),
   })
   .transform((value, ctx) => {
     const grid = normalizeGrid(value, ctx, true);
     checkMarks(grid, ctx);
+    const criterionComments = alignCriterionComments(value.criterionComments, grid.items.length);
+    if (!criterionComments) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['criterionComments'],
+        message: evaluationMessages.criterionCommentsTooMany,
+      });
+    }
     return {
       storyId: value.storyId,
       userId: value.userId,
       rubricId: value.rubricId ?? null,
       comment: value.comment,
+      criterionComments: criterionComments ?? [],
       incomplete: value.incomplete,
       ...grid,
     };
@@ -146,6 +186,8 @@ export const updateEvaluationBodySchema = z.object({
   columns: gridShape.columns.optional(),
   items: evaluationGridShape.items.optional(),
   comment: evaluationCommentField.optional(),
+  /** Replaces every criterion's comment; left out, they stay (cut to the rows if there are fewer). */
+  criterionComments: criterionCommentsField.optional(),
   incomplete: z.boolean({ error: evaluationMessages.incompleteInvalid }).default(false),
 });
 export type UpdateEvaluationBody = z.infer<typeof updateEvaluationBodySchema>;
@@ -176,6 +218,8 @@ export const evaluationSchema = z
     columns: z.array(rubricGridColumnSchema),
     items: z.array(z.record(z.string(), rubricGridCellSchema)),
     comment: z.string(),
+    /** Each row's comment, by index, as many as `items` ('' for none). */
+    criterionComments: z.array(z.string()),
     /** The sum of the checked cells' points, computed by the server. */
     score: z.number().int(),
     /** The best possible score (each row's highest level). */

@@ -528,6 +528,14 @@ export const evaluations = pgTable(
     columns: jsonb('columns').$type<GridColumn[]>().notNull(),
     items: jsonb('items').$type<Record<string, GridCell>[]>().notNull(),
     comment: text('comment').notNull().default(''),
+    /**
+     * Each row's comment by index (issue 20.5), '' for none; kept beside `items` rather than inside
+     * its rows, whose keys are the grid's cells. Older evaluations have none ('{}').
+     */
+    criterionComments: text('criterion_comments')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     score: integer('score').notNull(),
     maxScore: integer('max_score').notNull(),
     /** The fic's round (sending) the evaluation was last written for. */
@@ -540,6 +548,11 @@ export const evaluations = pgTable(
     index('evaluations_teacher_idx').on(t.teacherId),
     index('evaluations_rubric_idx').on(t.rubricId),
     check('evaluations_comment_check', sql`char_length(${t.comment}) <= 70`),
+    // A comment per row at most; each one's 300 characters are the contracts' (a CHECK cannot loop).
+    check(
+      'evaluations_criterion_comments_check',
+      sql`cardinality(${t.criterionComments}) <= jsonb_array_length(${t.items}) and array_position(${t.criterionComments}, null) is null`,
+    ),
     check('evaluations_score_check', sql`${t.score} >= 0 and ${t.score} <= ${t.maxScore}`),
     check(
       'evaluations_grid_check',
@@ -870,5 +883,72 @@ export const domainEvents = pgTable(
       .on(t.occurredAt)
       .where(sql`${t.status} <> 'PENDING'`),
     check('domain_events_status_check', sql`${t.status} in ('PENDING', 'DONE', 'FAILED')`),
+  ],
+);
+
+/**
+ * Notes on a passage of a fic (issue 20.1, docs/decisions/annotations.md): a W3C Web Annotation
+ * TextQuoteSelector (exact, 32 characters of prefix and suffix) and TextPositionSelector (start, end
+ * in the fic's plain text, its textContent), re-anchored when the text changes. Private to the
+ * author, the grade's teachers and administrators. At most 500 a fic: inserted under the fic's row
+ * lock, by a conditional INSERT counting them.
+ */
+export const annotations = pgTable(
+  'annotations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storyId: uuid('story_id')
+      .notNull()
+      .references(() => stories.id, { onDelete: 'cascade' }),
+    /** A teacher or administrator; null once their account is deleted (the note stays for the student). */
+    writerId: uuid('writer_id').references(() => users.id, { onDelete: 'set null' }),
+    quoteExact: text('quote_exact').notNull(),
+    quotePrefix: text('quote_prefix').notNull().default(''),
+    quoteSuffix: text('quote_suffix').notNull().default(''),
+    positionStart: integer('position_start').notNull(),
+    positionEnd: integer('position_end').notNull(),
+    text: text('text').notNull(),
+    resolved: boolean('resolved').notNull().default(false),
+    /** No longer placed in the text (its passage was deleted): kept, listed apart, never re-placed. */
+    orphan: boolean('orphan').notNull().default(false),
+    /** The fic's round (stories.rounds) when the note was written. */
+    round: integer('round').notNull(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // The fic's notes in the order of its text (GET, the count, re-anchoring).
+    index('annotations_story_position_idx').on(t.storyId, t.positionStart, t.id),
+    index('annotations_writer_idx').on(t.writerId),
+    check(
+      'annotations_position_check',
+      sql`${t.positionStart} >= 0 and ${t.positionEnd} > ${t.positionStart}`,
+    ),
+    check('annotations_text_check', sql`char_length(${t.text}) between 1 and 1000`),
+    check('annotations_quote_check', sql`char_length(${t.quoteExact}) between 1 and 5000`),
+    check(
+      'annotations_context_check',
+      sql`char_length(${t.quotePrefix}) <= 32 and char_length(${t.quoteSuffix}) <= 32`,
+    ),
+    check('annotations_round_check', sql`${t.round} >= 0`),
+  ],
+);
+
+/** Replies to a note: by the fic's author, the grade's teachers or administrators. At most 100 a note. */
+export const annotationReplies = pgTable(
+  'annotation_replies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    annotationId: uuid('annotation_id')
+      .notNull()
+      .references(() => annotations.id, { onDelete: 'cascade' }),
+    writerId: uuid('writer_id').references(() => users.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('annotation_replies_annotation_idx').on(t.annotationId, t.createdAt, t.id),
+    index('annotation_replies_writer_idx').on(t.writerId),
+    check('annotation_replies_text_check', sql`char_length(${t.text}) between 1 and 1000`),
   ],
 );

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import {
+  alignCriterionComments,
   criterionOf,
   evaluationMessages,
   gridMaxScore,
@@ -183,6 +184,7 @@ export async function createEvaluation(options: {
         rubricId: input.rubricId,
         ...grid,
         comment: input.comment,
+        criterionComments: input.criterionComments,
         score,
         maxScore: gridMaxScore(grid),
         round: story.rounds,
@@ -219,6 +221,7 @@ export async function updateEvaluation(options: {
       columns: evaluations.columns,
       items: evaluations.items,
       comment: evaluations.comment,
+      criterionComments: evaluations.criterionComments,
     })
     .from(evaluations)
     .where(eq(evaluations.id, evaluationId))
@@ -235,6 +238,14 @@ export async function updateEvaluation(options: {
     throw validationError(fieldErrorsOf(parsed.error));
   }
   const grid = { columns: parsed.data.columns, items: parsed.data.items };
+  // Comments sent replace the stored ones; kept ones are cut to the rows (the grid may be shorter).
+  const criterionComments = alignCriterionComments(
+    input.criterionComments ?? current.criterionComments.slice(0, grid.items.length),
+    grid.items.length,
+  );
+  if (!criterionComments) {
+    throw validationError({ criterionComments: evaluationMessages.criterionCommentsTooMany });
+  }
   if (input.rubricId || input.items) {
     checkCriteria(
       grid,
@@ -270,6 +281,7 @@ export async function updateEvaluation(options: {
           ...grid,
           ...(input.rubricId ? { rubricId: input.rubricId } : {}),
           comment: input.comment ?? current.comment,
+          criterionComments,
           score: parsed.data.score,
           maxScore: gridMaxScore(grid),
           round: story.rounds,

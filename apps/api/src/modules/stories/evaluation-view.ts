@@ -19,6 +19,7 @@ export async function loadEvaluationView(db: DbOrTx, storyId: string): Promise<E
       columns: evaluations.columns,
       items: evaluations.items,
       comment: evaluations.comment,
+      criterionComments: evaluations.criterionComments,
       score: evaluations.score,
       maxScore: evaluations.maxScore,
       round: evaluations.round,
@@ -41,6 +42,8 @@ export async function loadEvaluationView(db: DbOrTx, storyId: string): Promise<E
     columns: row.columns,
     items: row.items,
     comment: row.comment,
+    // As many as rows: older evaluations have none, and trailing ones may be left out.
+    criterionComments: row.items.map((_, index) => row.criterionComments[index] ?? ''),
     score: row.score,
     maxScore: row.maxScore,
     round: row.round,

@@ -23,6 +23,7 @@ export function makePermissions(overrides: Partial<Story['permissions']> = {}): 
     canUpdateEvaluation: false,
     canViewEvaluation: false,
     canRevealAuthor: false,
+    canViewRevisions: false,
     ...overrides,
   };
 }
@@ -81,6 +82,7 @@ export function makeEvaluation(overrides: Partial<Evaluation> = {}): Evaluation 
       { col0: cell('Trama'), col1: cell('Clara'), col2: cell('Confusa', true) },
     ],
     comment: 'Buena idea; ordena la trama.',
+    criterionComments: ['', ''],
     score: 4,
     maxScore: 6,
     round: 1,

@@ -1,0 +1,2 @@
+ALTER TABLE "evaluations" ADD COLUMN "criterion_comments" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "evaluations" ADD CONSTRAINT "evaluations_criterion_comments_check" CHECK (cardinality("evaluations"."criterion_comments") <= jsonb_array_length("evaluations"."items") and array_position("evaluations"."criterion_comments", null) is null);
