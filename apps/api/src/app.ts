@@ -26,6 +26,7 @@ import { housekeepingPlugin } from './modules/housekeeping';
 import { eventsPlugin, type EventSubscriber } from './modules/events';
 import { healthRoutes } from './modules/health';
 import { galleryCacheSubscriber, storiesRoutes } from './modules/stories';
+import { annotationsReanchorSubscriber, annotationsRoutes } from './modules/annotations';
 import { clientConfigRoutes, cspSourceOf } from './modules/client-config';
 import { regionsRoutes } from './modules/regions';
 import { collegesRoutes } from './modules/colleges';
@@ -57,6 +58,7 @@ export const eventSubscribers: readonly EventSubscriber[] = [
   usersMailSubscriber,
   requestsMailSubscriber,
   notificationsSubscriber,
+  annotationsReanchorSubscriber,
 ];
 
 export interface BuildAppOptions {
@@ -219,6 +221,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(collegesRoutes);
       await api.register(usersRoutes);
       await api.register(storiesRoutes);
+      await api.register(annotationsRoutes);
       await api.register(clientConfigRoutes);
       await api.register(mediaRoutes);
       await api.register(authRoutes);

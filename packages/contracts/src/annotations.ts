@@ -33,6 +33,10 @@ export const annotationMessages = {
   updated: 'Nota actualizada',
   deleted: 'Nota eliminada',
   replyCreated: 'Respuesta enviada',
+  deletedWriter: 'Usuario eliminado',
+  resolveForbidden: 'Solo la autora o el autor de la fic marca una nota como resuelta',
+  reopenForbidden: 'Solo un docente del curso o un administrador reabre una nota',
+  editForbidden: 'Solo quien escribió la nota puede cambiar su texto',
 } as const;
 
 const noteText = (required: string, max: string) =>

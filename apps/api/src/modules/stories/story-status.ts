@@ -35,6 +35,8 @@ export type StoryAction =
   | 'updateEvaluation'
   | 'viewEvaluation'
   | 'viewRevisions'
+  | 'viewAnnotations'
+  | 'annotate'
   | 'like'
   | 'comment';
 
@@ -70,6 +72,10 @@ const rules: Record<StoryAction, Partial<Record<StoryRelation, readonly StorySta
   viewEvaluation: { author: ALL, evaluator: ALL, admin: ALL },
   // The rounds sent (issue 20.3): the author, every teacher of the grade and administrators, always.
   viewRevisions: { author: ALL, evaluator: ALL, gradeTeacher: ALL, admin: ALL },
+  // Notes on passages (issue 20.1): read (and replied to) by the author, the grade's teachers and
+  // administrators, also after publication; written by the teachers and administrators only.
+  viewAnnotations: { author: ALL, evaluator: ALL, gradeTeacher: ALL, admin: ALL },
+  annotate: { evaluator: ALL, gradeTeacher: ALL, admin: ALL },
   // Likes and comments: a published fic only (409 to whoever may see an unpublished one).
   like: EVERYONE_ON_PUBLIC,
   comment: EVERYONE_ON_PUBLIC,
@@ -162,6 +168,8 @@ const conflictMessages: Record<StoryAction, Partial<Record<StoryStatus, string>>
   updateEvaluation: { EDITING: evaluationMessages.notSent, PUBLISHED: evaluationMessages.published },
   viewEvaluation: {},
   viewRevisions: {},
+  viewAnnotations: {},
+  annotate: {},
   like: {},
   comment: {},
 };
@@ -174,6 +182,8 @@ const fallbackConflict: Record<StoryAction, string> = {
   updateEvaluation: evaluationMessages.published,
   viewEvaluation: evaluationMessages.notFound,
   viewRevisions: storyMessages.notFound,
+  viewAnnotations: storyMessages.notFound,
+  annotate: storyMessages.notFound,
   like: likeMessages.notPublished,
   comment: commentMessages.notPublished,
 };
@@ -217,6 +227,7 @@ export function permissionsFor(
     canEvaluate: !hasEvaluation && may('evaluate'),
     canUpdateEvaluation: hasEvaluation && may('updateEvaluation'),
     canViewEvaluation: hasEvaluation && may('viewEvaluation'),
+    canViewRevisions: may('viewRevisions'),
     canRevealAuthor: story.authorHidden && (relation === 'evaluator' || relation === 'admin'),
   };
 }

@@ -1,0 +1,3 @@
+/** The annotations module's public entry (issue 20.1-2): notes on passages of a fic. It depends on stories, never the reverse. */
+export { annotationsRoutes } from './annotations.routes';
+export { annotationsReanchorSubscriber } from './reanchor.subscriber';
