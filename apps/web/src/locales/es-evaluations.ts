@@ -22,6 +22,10 @@ export const evaluations = {
   send: 'Enviar evaluación',
   update: 'Actualizar evaluación',
   rowError: 'Fila {{row}}: {{message}}',
+  // A comment per criterion (issue 20.5), under its row in the grid.
+  criterionComment: 'Comentario sobre «{{criterion}}»',
+  criterionCommentRead: 'Comentario del docente sobre «{{criterion}}»',
+  criterionCommentShortRead: 'Comentario del docente',
   // Criteria left without a level (issue 18): named, and sent only once the teacher confirms.
   missingTitle: 'Faltan criterios por evaluar',
   missingText: 'Esos criterios quedarán sin puntaje. ¿Enviar la evaluación así?',

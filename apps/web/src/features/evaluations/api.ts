@@ -12,6 +12,8 @@ export interface UpdateEvaluationInput {
   columns?: RubricColumn[];
   items: RubricRow[];
   comment: string;
+  /** One per row ('' for none): replaces the stored ones. */
+  criterionComments: string[];
   incomplete: boolean;
 }
 

@@ -109,6 +109,12 @@ describe('EvaluationDrawer', () => {
     expect(comment).toHaveAttribute('rows', '2');
     await user.type(comment, 'Muy buena trama.');
     expect(within(panel).getByText('16 / 70')).toBeInTheDocument();
+    // Each criterion has its own optional comment, named after it, with its counter.
+    await user.type(
+      within(panel).getByRole('textbox', { name: 'Comentario sobre «Trama»' }),
+      '  Se entiende bien ',
+    );
+    expect(within(panel).getByText('19 / 300')).toBeInTheDocument();
     await user.click(send);
 
     expect(await screen.findByText('Evaluación enviada exitosamente')).toBeInTheDocument();
@@ -118,6 +124,7 @@ describe('EvaluationDrawer', () => {
     expect(Object.keys(body).sort()).toEqual([
       'columns',
       'comment',
+      'criterionComments',
       'incomplete',
       'items',
       'rubricId',
@@ -130,6 +137,8 @@ describe('EvaluationDrawer', () => {
       rubricId: 'rubric-1',
       columns: makeRubric().columns,
       comment: 'Muy buena trama.',
+      // One per row, as typed (the server trims).
+      criterionComments: ['', '  Se entiende bien ', ''],
       // Every criterion has its level: nothing to confirm.
       incomplete: false,
     });
@@ -318,7 +327,8 @@ describe('EvaluationDrawer', () => {
     expect(bodies).toHaveLength(1);
     const body = bodies[0] as Record<string, unknown>;
     // The same columns: only the rows and the comment (spec 001 §7).
-    expect(Object.keys(body).sort()).toEqual(['comment', 'incomplete', 'items']);
+    expect(Object.keys(body).sort()).toEqual(['comment', 'criterionComments', 'incomplete', 'items']);
+    expect(body.criterionComments).toEqual(['', 'La trama avanza bien', '']);
     expect(body.incomplete).toBe(false);
     expect(body.comment).toBe('Muy buena trama, revisa los personajes.');
   });
@@ -338,6 +348,14 @@ describe('EvaluationDrawer', () => {
     expect(within(panel).getByText('Evaluada por Marta Fuentes · may 12, 2025')).toBeInTheDocument();
     const grid = within(panel).getByRole('table', { name: 'Rúbrica de la evaluación' });
     expect(within(grid).getByText(/Sin errores/)).toHaveTextContent('Sin errores (marcada)');
+    // The criterion's comment sits in the row after its levels, named after its criterion; rows
+    // without one show nothing.
+    const rows = within(grid).getAllByRole('row');
+    const trama = rows.findIndex((row) => within(row).queryByRole('rowheader', { name: 'Trama' }));
+    expect(rows[trama + 1]).toHaveTextContent(
+      'Comentario del docenteComentario del docente sobre «Trama»: La trama avanza bien',
+    );
+    expect(within(grid).getAllByText('La trama avanza bien', { exact: false })).toHaveLength(1);
     expect(within(panel).queryAllByRole('checkbox')).toEqual([]);
     expect(within(panel).queryByRole('button', { name: /evaluación/ })).not.toBeInTheDocument();
     expect(within(panel).queryByRole('textbox')).not.toBeInTheDocument();
@@ -362,8 +380,59 @@ describe('EvaluationDrawer', () => {
     expect(cells).toHaveLength(9);
     cells.forEach((cell) => expect(cell).toBeDisabled());
     expect(within(panel).getByRole('textbox', { name: 'Comentario' })).toBeDisabled();
+    expect(within(panel).getByRole('textbox', { name: 'Comentario sobre «Trama»' })).toBeDisabled();
     expect(within(panel).queryByRole('button', { name: /evaluación/ })).not.toBeInTheDocument();
     expect(within(panel).queryByRole('combobox', { name: 'Rúbrica' })).not.toBeInTheDocument();
+  });
+
+  it("refuses a criterion's comment over 300 characters on its row, and shows the server's on its row", async () => {
+    const bodies: unknown[] = [];
+    const { user } = renderDrawer(
+      makeSentStory(
+        { publicationStatus: 'EVALUATED', evaluation: [makeEvaluation()] },
+        { canUpdateEvaluation: true, canViewEvaluation: true },
+      ),
+      {
+        handlers: {
+          'PATCH /evaluations/evaluation-1': ({ body }) => {
+            bodies.push(body);
+            return {
+              status: 400,
+              body: {
+                type: 'VALIDATION_ERROR',
+                message: 'Datos inválidos',
+                errors: {
+                  'criterionComments.0': 'El comentario del criterio debe tener máximo 300 caracteres',
+                },
+              },
+            };
+          },
+        },
+      },
+    );
+    const panel = await drawer();
+    const field = await within(panel).findByRole('textbox', { name: 'Comentario sobre «Ortografía»' });
+    await user.click(field);
+    await user.paste('x'.repeat(301));
+    expect(within(panel).getByText('301 / 300')).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(
+      within(panel).getByText('El comentario del criterio debe tener máximo 300 caracteres'),
+    ).toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Actualizar evaluación' }));
+    // Nothing sent; the field with the error gets the focus.
+    expect(bodies).toHaveLength(0);
+    await waitFor(() => expect(field).toHaveFocus());
+
+    await user.type(field, '{Backspace}');
+    expect(field).toHaveAttribute('aria-invalid', 'false');
+    await user.click(within(panel).getByRole('button', { name: 'Actualizar evaluación' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    // The server's message goes to the row it names.
+    await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
+    expect(
+      within(panel).getByText('El comentario del criterio debe tener máximo 300 caracteres'),
+    ).toBeInTheDocument();
   });
 
   it('closes with its close button', async () => {

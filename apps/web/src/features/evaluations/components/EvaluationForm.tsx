@@ -26,6 +26,7 @@ import { isApiError } from '../../../lib/api-client';
 import { RubricGrid, useMyRubrics } from '../../rubrics';
 import { useCreateEvaluation, useUpdateEvaluation } from '../api';
 import { copyGrid, sameColumns, toggleCell, type EvaluationGrid } from '../grid';
+import { CriterionCommentField, criterionCommentError } from './CriterionComment';
 import { EvaluationScore } from './EvaluationScore';
 import { useGridLayout } from './use-grid-layout';
 
@@ -44,6 +45,8 @@ interface EvaluationFormProps {
 interface FormErrors {
   comment?: string;
   grid?: string[];
+  /** The server's messages on a criterion's comment, by row. */
+  criterionComments?: Record<number, string>;
 }
 
 /**
@@ -63,6 +66,10 @@ export function EvaluationForm({ story, evaluation, locked = false, onDone }: Ev
     evaluation ? { columns: evaluation.columns, items: evaluation.items } : { columns: [], items: [] },
   );
   const [comment, setComment] = useState(evaluation?.comment ?? '');
+  // One per row of the grid, by index ('' for none): a new grid starts without them.
+  const [criterionComments, setCriterionComments] = useState<string[]>(
+    () => evaluation?.criterionComments ?? [],
+  );
   const [errors, setErrors] = useState<FormErrors>({});
   // The rubric chosen in this form: an update names it, so its criteria become the rows'.
   const [replacedBy, setReplacedBy] = useState<string | null>(null);
@@ -80,6 +87,11 @@ export function EvaluationForm({ story, evaluation, locked = false, onDone }: Ev
   const commentTooLong = comment.length > evaluationLimits.commentMax;
   const commentError = commentTooLong ? evaluationMessages.commentMax : errors.comment;
   const missing = missingCriteria(grid);
+  const rowComments = grid.items.map((_, index) => criterionComments[index] ?? '');
+  const rowCommentErrors = rowComments.map(
+    (value, index) => criterionCommentError(value) ?? errors.criterionComments?.[index],
+  );
+  const rowCommentsInvalid = rowComments.some((value) => criterionCommentError(value) !== undefined);
 
   const chooseRubric = (id: string) => {
     const rubric = list.find((r) => r._id === id);
@@ -89,7 +101,8 @@ export function EvaluationForm({ story, evaluation, locked = false, onDone }: Ev
     setRubricId(id);
     setReplacedBy(id);
     setGrid(copyGrid(rubric));
-    setErrors((current) => ({ ...current, grid: undefined }));
+    setCriterionComments([]);
+    setErrors((current) => ({ ...current, grid: undefined, criterionComments: undefined }));
   };
 
   const toggle = (rowIndex: number, columnKey: string) => {
@@ -102,7 +115,7 @@ export function EvaluationForm({ story, evaluation, locked = false, onDone }: Ev
     if (!hasRows || disabled) {
       return;
     }
-    if (commentTooLong) {
+    if (commentTooLong || rowCommentsInvalid) {
       errorFocus.focusFirstError();
       return;
     }
@@ -125,6 +138,7 @@ export function EvaluationForm({ story, evaluation, locked = false, onDone }: Ev
           ...(sameColumns(grid.columns, evaluation.columns) ? {} : { columns: grid.columns }),
           items: grid.items,
           comment,
+          criterionComments: rowComments,
           incomplete,
         });
         toast.success(evaluationMessages.updated);
@@ -136,6 +150,7 @@ export function EvaluationForm({ story, evaluation, locked = false, onDone }: Ev
           columns: grid.columns,
           items: grid.items,
           comment,
+          criterionComments: rowComments,
           incomplete,
         });
         toast.success(evaluationMessages.sent);
@@ -205,6 +220,18 @@ export function EvaluationForm({ story, evaluation, locked = false, onDone }: Ev
               onToggle={toggle}
               disabled={disabled}
               layout={gridLayout}
+              rowExtra={(rowIndex, criterion) => (
+                <CriterionCommentField
+                  criterion={criterion}
+                  value={rowComments[rowIndex] ?? ''}
+                  error={rowCommentErrors[rowIndex]}
+                  disabled={disabled}
+                  onChange={(value) => {
+                    setCriterionComments(rowComments.map((old, index) => (index === rowIndex ? value : old)));
+                    setErrors((current) => ({ ...current, criterionComments: undefined }));
+                  }}
+                />
+              )}
             />
           </Box>
         </>
@@ -347,11 +374,16 @@ function validationErrors(error: unknown, t: TFunction): FormErrors | null {
       found.comment = message;
       continue;
     }
+    const criterionComment = /^criterionComments\.(\d+)$/.exec(path);
+    if (criterionComment) {
+      found.criterionComments = { ...found.criterionComments, [Number(criterionComment[1])]: message };
+      continue;
+    }
     const row = /^items\.(\d+)/.exec(path);
     grid.add(row ? t('evaluations.rowError', { row: Number(row[1]) + 1, message }) : message);
   }
   if (grid.size > 0) {
     found.grid = [...grid];
   }
-  return found.comment || found.grid ? found : { grid: [error.message] };
+  return found.comment || found.grid || found.criterionComments ? found : { grid: [error.message] };
 }

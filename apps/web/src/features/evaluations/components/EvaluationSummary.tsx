@@ -5,12 +5,14 @@ import { useTranslation } from 'react-i18next';
 import type { Evaluation } from '@fics/contracts';
 import { RubricGrid } from '../../rubrics';
 import { formatStoryDate } from '../../stories';
+import { CriterionCommentText } from './CriterionComment';
 import { EvaluationScore } from './EvaluationScore';
 import { useGridLayout } from './use-grid-layout';
 
 /**
  * An evaluation to read (spec 001 §6: the student sees theirs read-only, with the score and the
- * teacher's comment): the score first, the comment, who wrote it and when, then the grid with its checks.
+ * teacher's comment): the score first, the comment, who wrote it and when, then the grid with its checks
+ * and each criterion's comment under its row.
  */
 export function EvaluationSummary({ evaluation }: { evaluation: Evaluation }) {
   const { t } = useTranslation();
@@ -40,6 +42,10 @@ export function EvaluationSummary({ evaluation }: { evaluation: Evaluation }) {
         items={evaluation.items}
         label={t('evaluations.gridLabel')}
         layout={gridLayout}
+        rowExtra={(rowIndex, criterion) => {
+          const comment = evaluation.criterionComments[rowIndex];
+          return comment ? <CriterionCommentText criterion={criterion} value={comment} /> : null;
+        }}
       />
     </Box>
   );

@@ -1,3 +1,4 @@
+import { Fragment, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -35,6 +36,11 @@ interface RubricGridProps {
    * with its levels one under the other, which reads better than a sideways scroll on a phone.
    */
   layout?: 'table' | 'stacked';
+  /**
+   * What goes under a criterion's levels (the evaluation's comment on it, issue 20.5), or null.
+   * Called with the row and its criterion's text.
+   */
+  rowExtra?: (rowIndex: number, criterion: string) => ReactNode;
 }
 
 /**
@@ -50,6 +56,7 @@ export function RubricGrid({
   onToggle,
   disabled = false,
   layout = 'table',
+  rowExtra,
 }: RubricGridProps) {
   const { t } = useTranslation();
   const [criterion, ...levels] = columns;
@@ -65,6 +72,7 @@ export function RubricGrid({
         label={label}
         onToggle={onToggle}
         disabled={disabled}
+        rowExtra={rowExtra}
       />
     );
   }
@@ -87,85 +95,104 @@ export function RubricGrid({
           </TableRow>
         </TableHead>
         <TableBody>
-          {items.map((row, rowIndex) => (
-            <TableRow key={rowIndex}>
-              <TableCell component="th" scope="row" sx={{ fontWeight: 600, verticalAlign: 'top' }}>
-                {row[cellField(criterion.key)]?.value}
-              </TableCell>
-              {levels.map((column) => {
-                const cell = row[cellField(column.key)];
-                const checked = cell?.checked ?? false;
-                const text = cell?.value ?? '';
-                const mark = checked ? (
-                  <CheckCircle fontSize="small" color="primary" aria-hidden />
-                ) : onToggle ? (
-                  <RadioButtonUncheckedOutlined
-                    fontSize="small"
-                    aria-hidden
-                    sx={{ color: 'text.secondary' }}
-                  />
-                ) : null;
-                return (
-                  <TableCell
-                    key={column.key}
-                    sx={{
-                      verticalAlign: 'top',
-                      p: onToggle ? 0 : undefined,
-                      bgcolor: checked ? 'rgba(50, 173, 208, 0.14)' : undefined,
-                      boxShadow: checked
-                        ? (theme) => `inset 0 0 0 2px ${theme.palette.primary.main}`
-                        : undefined,
-                    }}
-                  >
-                    {onToggle ? (
-                      <Box
-                        component="button"
-                        type="button"
-                        role="checkbox"
-                        aria-checked={checked}
-                        aria-label={t('rubricGrid.cellLabel', {
-                          criterion: row[cellField(criterion.key)]?.value ?? '',
-                          level: column.name,
-                          count: column.pointValue,
-                        })}
-                        disabled={disabled}
-                        onClick={() => onToggle(rowIndex, column.key)}
+          {items.map((row, rowIndex) => {
+            const extra = rowExtra?.(rowIndex, row[cellField(criterion.key)]?.value ?? '');
+            return (
+              <Fragment key={rowIndex}>
+                <TableRow>
+                  <TableCell component="th" scope="row" sx={{ fontWeight: 600, verticalAlign: 'top' }}>
+                    {row[cellField(criterion.key)]?.value}
+                  </TableCell>
+                  {levels.map((column) => {
+                    const cell = row[cellField(column.key)];
+                    const checked = cell?.checked ?? false;
+                    const text = cell?.value ?? '';
+                    const mark = checked ? (
+                      <CheckCircle fontSize="small" color="primary" aria-hidden />
+                    ) : onToggle ? (
+                      <RadioButtonUncheckedOutlined
+                        fontSize="small"
+                        aria-hidden
+                        sx={{ color: 'text.secondary' }}
+                      />
+                    ) : null;
+                    return (
+                      <TableCell
+                        key={column.key}
                         sx={{
-                          display: 'flex',
-                          gap: 1,
-                          alignItems: 'flex-start',
-                          width: '100%',
-                          minHeight: 48,
-                          p: 1,
-                          border: 0,
-                          bgcolor: 'transparent',
-                          font: 'inherit',
-                          color: 'inherit',
-                          textAlign: 'left',
-                          cursor: disabled ? 'default' : 'pointer',
-                          '&:hover:not(:disabled)': { bgcolor: 'action.hover' },
-                          '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 },
+                          verticalAlign: 'top',
+                          p: onToggle ? 0 : undefined,
+                          bgcolor: checked ? 'rgba(50, 173, 208, 0.14)' : undefined,
+                          boxShadow: checked
+                            ? (theme) => `inset 0 0 0 2px ${theme.palette.primary.main}`
+                            : undefined,
                         }}
                       >
-                        {mark}
-                        <span>{text}</span>
-                      </Box>
-                    ) : (
-                      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-                        {mark}
-                        <span>
-                          {text}
-                          {checked ? (
-                            <Box component="span" sx={visuallyHidden}>{` (${t('rubricGrid.checked')})`}</Box>
-                          ) : null}
-                        </span>
-                      </Box>
-                    )}
-                  </TableCell>
-                );
-              })}
-            </TableRow>
-          ))}
+                        {onToggle ? (
+                          <Box
+                            component="button"
+                            type="button"
+                            role="checkbox"
+                            aria-checked={checked}
+                            aria-label={t('rubricGrid.cellLabel', {
+                              criterion: row[cellField(criterion.key)]?.value ?? '',
+                              level: column.name,
+                              count: column.pointValue,
+                            })}
+                            disabled={disabled}
+                            onClick={() => onToggle(rowIndex, column.key)}
+                            sx={{
+                              display: 'flex',
+                              gap: 1,
+                              alignItems: 'flex-start',
+                              width: '100%',
+                              minHeight: 48,
+                              p: 1,
+                              border: 0,
+                              bgcolor: 'transparent',
+                              font: 'inherit',
+                              color: 'inherit',
+                              textAlign: 'left',
+                              cursor: disabled ? 'default' : 'pointer',
+                              '&:hover:not(:disabled)': { bgcolor: 'action.hover' },
+                              '&:focus-visible': {
+                                outline: 2,
+                                outlineColor: 'primary.main',
+                                outlineOffset: -2,
+                              },
+                            }}
+                          >
+                            {mark}
+                            <span>{text}</span>
+                          </Box>
+                        ) : (
+                          <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+                            {mark}
+                            <span>
+                              {text}
+                              {checked ? (
+                                <Box
+                                  component="span"
+                                  sx={visuallyHidden}
+                                >{` (${t('rubricGrid.checked')})`}</Box>
+                              ) : null}
+                            </span>
+                          </Box>
+                        )}
+                      </TableCell>
+                    );
+                  })}
+                </TableRow>
+                {extra ? (
+                  <TableRow>
+                    <TableCell colSpan={columns.length} sx={{ pt: 0.5 }}>
+                      {extra}
+                    </TableCell>
+                  </TableRow>
+                ) : null}
+              </Fragment>
+            );
+          })}
         </TableBody>
       </Table>
     </Box>
@@ -179,10 +206,11 @@ interface StackedGridProps {
   label: string;
   onToggle?: (rowIndex: number, columnKey: string) => void;
   disabled: boolean;
+  rowExtra?: (rowIndex: number, criterion: string) => ReactNode;
 }
 
 /** The grid for narrow screens: each criterion, then its levels with their points and texts. */
-function StackedGrid({ criterion, levels, items, label, onToggle, disabled }: StackedGridProps) {
+function StackedGrid({ criterion, levels, items, label, onToggle, disabled, rowExtra }: StackedGridProps) {
   const { t } = useTranslation();
   return (
     <Box
@@ -192,6 +220,7 @@ function StackedGrid({ criterion, levels, items, label, onToggle, disabled }: St
     >
       {items.map((row, rowIndex) => {
         const criterionText = row[cellField(criterion.key)]?.value ?? '';
+        const extra = rowExtra?.(rowIndex, criterionText);
         return (
           <Box
             component="li"
@@ -283,6 +312,7 @@ function StackedGrid({ criterion, levels, items, label, onToggle, disabled }: St
                 );
               })}
             </Box>
+            {extra ? <Box sx={{ mt: 1 }}>{extra}</Box> : null}
           </Box>
         );
       })}

@@ -1,0 +1,84 @@
+import { useId } from 'react';
+import Box from '@mui/material/Box';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { criterionCommentField, evaluationLimits } from '@fics/contracts';
+import { visuallyHidden } from '../../../components/visually-hidden';
+
+/** The contracts' rule for a criterion's comment, as the form checks it before sending. */
+export function criterionCommentError(value: string): string | undefined {
+  const parsed = criterionCommentField.safeParse(value);
+  return parsed.success ? undefined : parsed.error.issues[0]?.message;
+}
+
+interface CriterionCommentFieldProps {
+  criterion: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  disabled: boolean;
+}
+
+/** The teacher's optional comment on one criterion, with a counter like the evaluation's comment. */
+export function CriterionCommentField({
+  criterion,
+  value,
+  onChange,
+  error,
+  disabled,
+}: CriterionCommentFieldProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <TextField
+      id={id}
+      size="small"
+      // The visible label is the accessible name: it names the criterion (rows may look alike).
+      label={t('evaluations.criterionComment', { criterion })}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      multiline
+      minRows={1}
+      maxRows={4}
+      disabled={disabled}
+      error={Boolean(error)}
+      helperText={
+        <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
+          <span>{error}</span>
+          <span aria-hidden>
+            {t('evaluations.counter', { count: value.length, max: evaluationLimits.criterionCommentMax })}
+          </span>
+        </Box>
+      }
+      fullWidth
+    />
+  );
+}
+
+/** A criterion's comment as the student reads it, under the criterion's levels and score. */
+export function CriterionCommentText({ criterion, value }: { criterion: string; value: string }) {
+  const { t } = useTranslation();
+  return (
+    <Box
+      sx={{
+        borderLeft: 3,
+        borderColor: 'primary.main',
+        pl: 1.5,
+        py: 0.5,
+        bgcolor: 'grey.50',
+        borderRadius: 0.5,
+      }}
+    >
+      <Typography variant="body2" sx={{ fontWeight: 600 }} aria-hidden>
+        {t('evaluations.criterionCommentShortRead')}
+      </Typography>
+      <Typography variant="body2" sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+        <Box component="span" sx={visuallyHidden}>
+          {`${t('evaluations.criterionCommentRead', { criterion })}: `}
+        </Box>
+        {value}
+      </Typography>
+    </Box>
+  );
+}
