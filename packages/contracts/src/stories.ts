@@ -397,6 +397,8 @@ export const storyPermissionsSchema = z.object({
   canUpdateEvaluation: z.boolean(),
   /** The answer carries the evaluation (the author, the evaluating teacher, administrators). */
   canViewEvaluation: z.boolean(),
+  /** GET /stories/:id/revisions answers (the author, the grade's teachers, administrators). */
+  canViewRevisions: z.boolean(),
   /**
    * The fic is anonymous or pseudonymous and `writtenBy` still names the real author, for the
    * show/hide toggle (administrators and the evaluating teacher; the author sees themself).

@@ -50,6 +50,10 @@ export const queryKeys = {
     /** GET /stories/student-stories: one page of the signed-in student's own fics. */
     mine: (query: StudentStoriesQuery) => [...queryKeys.stories.all, 'mine', query] as const,
     detail: (storyId: string) => [...queryKeys.stories.all, 'detail', storyId] as const,
+    /** GET /stories/:id/revisions and /revisions/:round: the rounds sent ('Cambios'). */
+    revisions: (storyId: string) => [...queryKeys.stories.all, 'revisions', storyId] as const,
+    revision: (storyId: string, round: number) =>
+      [...queryKeys.stories.all, 'revisions', storyId, round] as const,
     /** GET /stories/tags?search: suggestions for the typed text. */
     tags: (search: string) => [...queryKeys.stories.all, 'tags', search] as const,
     /** GET /stories/review-stories: one page of a teacher's fics to review. */

@@ -11,6 +11,7 @@ import { social } from './es-social';
 import { tracking } from './es-tracking';
 import { policies } from './es-policies';
 import { notifications } from './es-notifications';
+import { revisions } from './es-revisions';
 
 export const esLazy = {
   auth: {
@@ -416,6 +417,7 @@ export const esLazy = {
   tracking,
   policies,
   notifications,
+  revisions,
 } as const;
 
 export type LazyCatalog = typeof esLazy;

@@ -42,6 +42,7 @@ export function makePublishedStory(overrides: Partial<Story> = {}): Story {
       canUpdateEvaluation: false,
       canViewEvaluation: false,
       canRevealAuthor: false,
+      canViewRevisions: false,
     },
     ...overrides,
   };

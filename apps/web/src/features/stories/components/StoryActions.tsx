@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
+import DifferenceOutlined from '@mui/icons-material/DifferenceOutlined';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import RateReviewOutlined from '@mui/icons-material/RateReviewOutlined';
 import SendOutlined from '@mui/icons-material/SendOutlined';
@@ -14,6 +15,7 @@ import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-client';
 import { useSession } from '../../auth';
 import { useDeleteStory, useSendStory } from '../api';
+import { LazyRevisionsDialog } from './LazyRevisionsDialog';
 import { PublishButton } from './PublishButton';
 
 /** What the server says about a refused action (a 409 of the status machine, a fic gone), or the generic toast. */
@@ -57,8 +59,11 @@ export function StoryActions({ story, variant = 'page', onEdit, onViewEvaluation
   const showCorrect = onPage && corrects;
   // Read-only: the student's evaluation, the evaluating teacher's once published, an administrator's.
   const showEvaluation = onPage && !corrects && story.evaluation.length > 0 && onViewEvaluation !== undefined;
+  // 'Cambios' once there are two rounds to compare (issue 20.3).
+  const showChanges = story.permissions.canViewRevisions && story.rounds > 1;
+  const [changesOpen, setChangesOpen] = useState(false);
 
-  if (!showEdit && !canSend && !showEvaluation && !showCorrect && !canPublish && !canDelete) {
+  if (!showEdit && !canSend && !showEvaluation && !showCorrect && !showChanges && !canPublish && !canDelete) {
     return null;
   }
 
@@ -133,6 +138,11 @@ export function StoryActions({ story, variant = 'page', onEdit, onViewEvaluation
             {t('stories.correct')}
           </Button>
         ) : null}
+        {showChanges ? (
+          <Button variant="outlined" startIcon={<DifferenceOutlined />} onClick={() => setChangesOpen(true)}>
+            {t('revisions.open')}
+          </Button>
+        ) : null}
         {canPublish ? <PublishButton story={story} disabled={pending} /> : null}
         {canDelete ? (
           <Button
@@ -148,6 +158,9 @@ export function StoryActions({ story, variant = 'page', onEdit, onViewEvaluation
           </Button>
         ) : null}
       </Box>
+      {showChanges ? (
+        <LazyRevisionsDialog story={story} open={changesOpen} onClose={() => setChangesOpen(false)} />
+      ) : null}
       {shownDialog === 'send' ? (
         <ConfirmDialog
           open={confirm === 'send'}

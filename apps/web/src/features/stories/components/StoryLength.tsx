@@ -20,7 +20,7 @@ export function StoryLength({ wordCount, ...props }: { wordCount: number } & Typ
 }
 
 /** Elements whose end is a line break in the text the server counts (apps/api/src/lib/rich-text.ts). */
-const BLOCKS = new Set(['P', 'H1', 'H2', 'H3', 'BLOCKQUOTE', 'PRE', 'DIV', 'BR']);
+export const BLOCKS = new Set(['P', 'H1', 'H2', 'H3', 'BLOCKQUOTE', 'PRE', 'DIV', 'BR']);
 
 /**
  * The words of the editor's HTML as the server counts them when it is saved: its text with a line
