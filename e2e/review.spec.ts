@@ -286,7 +286,26 @@ test.describe('reviewing fics', () => {
     await expect(score).toHaveText('Puntaje: 5 / 6');
     await expect(cell(drawer, 'Ortografía', 'Medianamente logrado', 2)).toBeChecked();
     const firstComment = 'Muy buena idea; revisa las tildes.';
-    await drawer.getByRole('textbox', { name: 'Comentario' }).fill(firstComment);
+    await drawer.getByRole('textbox', { name: 'Comentario', exact: true }).fill(firstComment);
+    // Issue 20.5: a comment on one criterion, under its row; 301 characters are refused on the row.
+    const criterionComment = drawer.getByRole('textbox', { name: 'Comentario sobre «Creatividad»' });
+    await criterionComment.fill('x'.repeat(301));
+    await expect(criterionComment).toHaveAttribute('aria-invalid', 'true');
+    await expect(
+      drawer.getByText('El comentario del criterio debe tener máximo 300 caracteres'),
+    ).toBeVisible();
+    const creativityComment = 'El faro como personaje es una gran idea.';
+    await criterionComment.fill(creativityComment);
+    await expect(drawer.getByText(`${creativityComment.length} / 300`)).toBeVisible();
+    await expect(drawer.getByRole('textbox', { name: 'Comentario sobre «Ortografía»' })).toHaveValue('');
+    await page.screenshot({ path: test.info().outputPath('evaluation-grid-1280.png'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    // At phone width the grid stacks each criterion's levels, its comment field under them.
+    await expect(drawer.getByRole('list', { name: 'Rúbrica: ' + rubricTitle })).toBeVisible();
+    await expect(criterionComment).toBeVisible();
+    await criterionComment.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('evaluation-grid-390.png') });
+    await page.setViewportSize({ width: 1280, height: 720 });
     await drawer.getByRole('button', { name: 'Enviar evaluación' }).click();
     await expect(page.getByText('Evaluación enviada exitosamente')).toBeVisible();
     await expect(drawer).toBeHidden();
@@ -320,6 +339,16 @@ test.describe('reviewing fics', () => {
     await expect(readGrid.getByRole('cell', { name: 'Pocas faltas (marcada)' })).toBeVisible();
     await expect(readGrid.getByRole('cell', { name: 'Idea original (marcada)' })).toBeVisible();
     await expect(readGrid.getByRole('cell', { name: 'Sin faltas', exact: true })).toBeVisible();
+    // The criterion's comment, in the row under its levels; the other criterion has none.
+    await expect(readGrid).toContainText(`Comentario del docente sobre «Creatividad»: ${creativityComment}`);
+    await expect(readGrid.getByText('Comentario del docente sobre «Ortografía»')).toHaveCount(0);
+    await studentPage.screenshot({ path: test.info().outputPath('evaluation-view-1280.png') });
+    await studentPage.setViewportSize({ width: 390, height: 844 });
+    const stacked = reading.getByRole('list', { name: 'Rúbrica de la evaluación' });
+    await expect(stacked).toContainText(`Comentario del docente sobre «Creatividad»: ${creativityComment}`);
+    await stacked.getByText(creativityComment).scrollIntoViewIfNeeded();
+    await studentPage.screenshot({ path: test.info().outputPath('evaluation-view-390.png') });
+    await studentPage.setViewportSize({ width: 1280, height: 720 });
     await expect(reading.getByRole('checkbox')).toHaveCount(0);
     await expect(reading.getByRole('textbox')).toHaveCount(0);
     await expect(reading.getByRole('button', { name: /evaluación/ })).toHaveCount(0);
@@ -358,7 +387,7 @@ test.describe('reviewing fics', () => {
     await expect(cell(drawer, 'Ortografía', 'Medianamente logrado', 2)).toBeChecked();
     await expect(cell(drawer, 'Creatividad', 'Logrado', 3)).toBeChecked();
     await expect(cell(drawer, 'Ortografía', 'Logrado', 3)).not.toBeChecked();
-    const comment = drawer.getByRole('textbox', { name: 'Comentario' });
+    const comment = drawer.getByRole('textbox', { name: 'Comentario', exact: true });
     await expect(comment).toHaveValue(firstComment);
     await cell(drawer, 'Ortografía', 'Logrado', 3).click();
     await expect(cell(drawer, 'Ortografía', 'Medianamente logrado', 2)).not.toBeChecked();
