@@ -64,6 +64,14 @@ describe('anchor', () => {
     const first = selectorIn(text, sentence, 0);
     expect(anchor(edited, first)).toMatchObject({ kind: 'moved', start: 9 });
   });
+  it('finds a changed passage far from its old position (beyond the near window)', () => {
+    const s = selectorIn(original, 'El bosque estaba en silencio y la niebla cubría el camino');
+    const filler = 'Texto nuevo agregado antes. '.repeat(200);
+    const edited = filler + original.replace('estaba', 'seguía');
+    const placed = anchor(edited, s);
+    expect(placed.kind).toBe('fuzzy');
+    expect(placed.kind === 'fuzzy' && edited.slice(placed.start, placed.end)).toContain('seguía en silencio');
+  });
 });
 
 describe('plainTextOf', () => {

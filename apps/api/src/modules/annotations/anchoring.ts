@@ -84,7 +84,7 @@ function similarity(window: string, pattern: string): number {
 
 /** Where the selector's passage is in `text` now. */
 export function anchor(text: string, selector: Selector): Anchor {
-  const { exact, prefix, suffix } = selector.quote;
+  const { exact } = selector.quote;
   const { start } = selector.position;
   if (exact.length === 0) {
     return { kind: 'orphan' };
@@ -96,11 +96,39 @@ export function anchor(text: string, selector: Selector): Anchor {
   if (moved !== -1) {
     return { kind: 'moved', start: moved, end: moved + exact.length, score: 1 };
   }
+  // Near the old position first (most edits are local): a search over a few thousand characters
+  // instead of the whole fic. Only when nothing good enough is there, the whole text.
+  const from = Math.max(0, start - NEAR_WINDOW);
+  const near = bestFuzzy(text, selector, from, Math.min(text.length, start + exact.length + NEAR_WINDOW));
+  const best =
+    near && near.score >= FUZZY_THRESHOLD
+      ? near
+      : from === 0 && start + exact.length + NEAR_WINDOW >= text.length
+        ? near
+        : bestFuzzy(text, selector, 0, text.length);
+  if (!best || best.score < FUZZY_THRESHOLD) {
+    return { kind: 'orphan' };
+  }
+  return { kind: 'fuzzy', ...best };
+}
+
+/** Characters searched on each side of the old position before the whole text. */
+const NEAR_WINDOW = 2_000;
+
+/** The best-scoring fuzzy match of the quote within text[from, to), by Hypothesis's score. */
+function bestFuzzy(
+  text: string,
+  selector: Selector,
+  from: number,
+  to: number,
+): { start: number; end: number; score: number } | undefined {
+  const { exact, prefix, suffix } = selector.quote;
+  const { start } = selector.position;
   // Up to half the quote wrong (Hypothesis's bound, capped so a long quote stays fast).
   const maxErrors = Math.min(256, Math.floor(exact.length / 2));
-  const candidates = search(text, exact, maxErrors);
   let best: { start: number; end: number; score: number } | undefined;
-  for (const m of candidates) {
+  for (const found of search(text.slice(from, to), exact, maxErrors)) {
+    const m = { start: found.start + from, end: found.end + from, errors: found.errors };
     const quoteScore = 1 - m.errors / exact.length;
     const prefixScore = similarity(text.slice(Math.max(0, m.start - prefix.length), m.start), prefix);
     const suffixScore = similarity(text.slice(m.end, m.end + suffix.length), suffix);
@@ -115,10 +143,7 @@ export function anchor(text: string, selector: Selector): Anchor {
       best = { start: m.start, end: m.end, score };
     }
   }
-  if (!best || best.score < FUZZY_THRESHOLD) {
-    return { kind: 'orphan' };
-  }
-  return { kind: 'fuzzy', ...best };
+  return best;
 }
 
 /** The quote a placed note keeps: the passage it now covers and 32 characters around it. */
