@@ -1,0 +1,102 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext } from '@playwright/test';
+import { test, expect, loginThroughDialog } from './fixtures';
+import { pngImage } from './support/images';
+import { apiSession } from './support/setup';
+import { evaluateThroughApi, newClass, waitForApp, type Account } from './support/social';
+
+/**
+ * 'Cambios' (issue 20.3), at a phone's and a desktop's width: a student's fic is sent, evaluated,
+ * corrected and sent again; the teacher opens 'Cambios' on the review page and sees the words the
+ * student added and removed between the two rounds.
+ */
+
+const cover = { name: 'portada.png', mimeType: 'image/png', buffer: pngImage(240, 160) };
+
+/** A fic by `student` sent for review through the API; returns its id. */
+async function sendStory(request: APIRequestContext, student: Account, title: string): Promise<string> {
+  const login = await request.post('/api/v1/auth/login', {
+    data: { email: student.email, password: student.password },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  const res = await request.post('/api/v1/stories', {
+    headers: { authorization: `Bearer ${accessToken}` },
+    multipart: {
+      title,
+      text: '<p>La marea trajo una botella verde con un mapa adentro.</p><p>Nadie la abrió.</p>',
+      tags: '[]',
+      anonymity: 'false',
+      nickname: 'false',
+      writingTime: '90',
+      location: 'Valparaíso',
+      file: cover,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { story: { _id: string } }).story._id;
+}
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]) {
+  test(`the teacher sees what changed between two rounds of a fic, at ${viewport.width} px`, async ({
+    page,
+    request,
+    demo,
+    mailbox,
+  }, testInfo) => {
+    test.slow();
+    await page.setViewportSize(viewport);
+    const admin = await apiSession(request, demo.ADMIN.email, demo.ADMIN.password);
+    const world = await newClass(request, mailbox, admin, {
+      school: 'Escuela Rondas',
+      teacher: 'Marta Rondas Docente',
+      students: ['Julián Marea Soto'],
+    });
+    const student = world.students[0]!;
+    const storyId = await sendStory(request, student, `La botella ${viewport.width}`);
+
+    // Evaluated, corrected (one word removed, two added, a sentence rewritten) and sent again.
+    const teacher = await apiSession(request, world.teacher.email, world.teacher.password);
+    await evaluateThroughApi(teacher, storyId, 'Cuéntanos quién la encontró.');
+    const author = await apiSession(request, student.email, student.password);
+    await author.call('PATCH', `/stories/${storyId}`, {
+      text: '<p>La marea trajo una botella con un mapa antiguo adentro.</p><p>Un pescador la abrió.</p>',
+    });
+    await author.call('PATCH', `/stories/${storyId}`, { draft: false, publicationStatus: 'REVIEWING' });
+
+    await page.goto('/');
+    await waitForApp(page);
+    await loginThroughDialog(page, world.teacher.email, world.teacher.password);
+    await page.goto(`/fics/${storyId}/revision`);
+    await page.getByRole('button', { name: 'Cambios' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cambios entre rondas' });
+    await expect(dialog.getByRole('combobox', { name: 'Ronda anterior' })).toContainText('Ronda 1');
+    await expect(dialog.getByRole('combobox', { name: 'Ronda posterior' })).toContainText('Ronda 2');
+
+    const added = dialog.locator('ins');
+    const removed = dialog.locator('del');
+    await expect(added.filter({ hasText: 'antiguo' })).toHaveCount(1);
+    await expect(added.filter({ hasText: 'pescador' })).toHaveCount(1);
+    await expect(removed.filter({ hasText: 'verde' })).toHaveCount(1);
+    await expect(removed.filter({ hasText: 'Nadie' })).toHaveCount(1);
+    // Screen readers hear what each change is.
+    await expect(added.first()).toContainText('Agregado:');
+    await expect(removed.first()).toContainText('Eliminado:');
+    await expect(dialog.getByText('Leyenda:')).toBeVisible();
+
+    const box = (await dialog.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+    await page.evaluate(() =>
+      Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
+    );
+    await page.screenshot({ path: testInfo.outputPath(`cambios-${viewport.width}.png`) });
+    const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+    expect(
+      violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+    ).toEqual([]);
+  });
+}
