@@ -139,8 +139,14 @@ describe('per-criterion comments on evaluations', () => {
     expect(await t.app.db.$count(evaluations, eq(evaluations.storyId, story._id))).toBe(0);
   });
 
-  it('the database refuses more comments than rows, whatever the caller', async () => {
-    const { evaluation } = await evaluatedStory(t.app, w);
+  it('the database refuses more comments than rows, whatever the caller; older rows have none', async () => {
+    const { story, evaluation } = await evaluatedStory(t.app, w);
+    // As migration 0015 leaves the evaluations written before it: one empty comment per row.
+    await t.app.db
+      .update(evaluations)
+      .set({ criterionComments: [] })
+      .where(eq(evaluations.id, evaluation._id));
+    expect((await getStory(story._id, w.author.headers)).evaluation[0]?.criterionComments).toEqual(['', '']);
     await expect(
       t.app.db
         .update(evaluations)
