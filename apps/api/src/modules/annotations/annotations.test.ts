@@ -3,7 +3,13 @@ import { eq } from 'drizzle-orm';
 import { annotationLimits, annotationMessages, storyMessages, type Annotation } from '@fics/contracts';
 import { annotations } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/helpers';
-import { editStory, evaluatedStory, publishedStory, storyWorld } from '../stories/stories.fixtures';
+import {
+  editStory,
+  evaluatedStory,
+  publishedStory,
+  sendStory,
+  storyWorld,
+} from '../stories/stories.fixtures';
 import { plainTextOf, quoteAt } from './anchoring';
 
 const html =
@@ -184,6 +190,37 @@ describe('notes on passages (issue 20.1-2)', () => {
     // Orphans come last; nothing was deleted.
     expect(after.at(-1)!._id).toBe(deleted._id);
     expect(after).toHaveLength(3);
+  });
+
+  it('follows the text through a resend, and stamps new notes with the new round', async () => {
+    const fic = (await evaluatedStory(t.app, w, { fields: { text: html } })).story;
+    const text = plainTextOf(html);
+    const first = (
+      await post(fic._id, w.teacher.headers, { ...selector(text, 'la niebla cubría el camino'), text: 'Uno' })
+    ).json<{ annotation: Annotation }>().annotation;
+    const edited = `<p>Primero llovió.</p>${html}`;
+    expect((await editStory(t.app, w.author.headers, fic._id, { text: edited })).statusCode).toBe(200);
+    expect((await sendStory(t.app, w.author.headers, fic._id)).statusCode).toBe(200);
+    const newText = plainTextOf(edited);
+    // The evaluator may correct the text under review: the note follows that edit too.
+    const corrected = `<p>Antes.</p>${edited}`;
+    expect((await editStory(t.app, w.teacher.headers, fic._id, { text: corrected })).statusCode).toBe(200);
+    const correctedText = plainTextOf(corrected);
+    const second = (
+      await post(fic._id, w.teacher.headers, { ...selector(correctedText, 'Primero llovió.'), text: 'Dos' })
+    ).json<{ annotation: Annotation }>().annotation;
+    expect(second.round).toBe(2);
+    const after = (await list(fic._id, w.author.headers)).json<{ annotations: Annotation[] }>().annotations;
+    const moved = after.find((a) => a._id === first._id)!;
+    expect(moved.round).toBe(1);
+    expect(moved.position.start).toBe(newText.indexOf('la niebla cubría el camino') + 'Antes.'.length);
+    expect(correctedText.slice(moved.position.start, moved.position.end)).toBe('la niebla cubría el camino');
+    // A selector made on the text before the correction is refused now.
+    const stale = await post(fic._id, w.teacher.headers, {
+      ...selector(newText, 'la niebla cubría el camino'),
+      text: 'x',
+    });
+    expect(stale.statusCode).toBe(400);
   });
 
   it(`keeps a fic at ${annotationLimits.perStory} notes when requests race`, async () => {
