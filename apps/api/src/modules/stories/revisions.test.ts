@@ -50,6 +50,14 @@ describe('the rounds of a fic', () => {
     }
   });
 
+  it('tells the fic page who may open the rounds (permissions.canViewRevisions)', async () => {
+    const may = async (headers: Record<string, string>) =>
+      (await get(storyId, headers)).json().story.permissions.canViewRevisions as boolean;
+    for (const who of [w.author, w.teacher, w.colleague, w.admin]) {
+      expect(await may(who.headers)).toBe(true);
+    }
+  });
+
   it('gives one round with its sanitised HTML', async () => {
     const res = await get(`${storyId}/revisions/2`, w.teacher.headers);
     expect(res.statusCode).toBe(200);
@@ -81,6 +89,8 @@ describe('the rounds of a fic', () => {
     }
     expect((await get(`${storyId}/revisions`)).statusCode).toBe(401);
     expect((await get(`${storyId}/revisions/1`)).statusCode).toBe(401);
+    const classmateView = await get(storyId, w.classmate.headers);
+    expect(classmateView.json().story.permissions.canViewRevisions).toBe(false);
     // The people who may still read them after publication.
     expect((await get(`${storyId}/revisions`, w.author.headers)).json().revisions).toHaveLength(2);
     expect((await get(`${storyId}/revisions/2`, w.colleague.headers)).statusCode).toBe(200);
