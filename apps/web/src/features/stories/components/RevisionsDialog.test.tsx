@@ -78,6 +78,8 @@ describe("'Cambios' between rounds of a fic", () => {
     await waitFor(() => expect(dialog.querySelectorAll('del').length).toBeGreaterThan(0));
     const removed = [...dialog.querySelectorAll('del')].map((node) => node.textContent).join('|');
     expect(removed).toContain('Eliminado: triste');
+    // 'triste' replaced: read as two changes, not one run-on word.
+    expect(dialog.textContent).toMatch(/Eliminado: triste\s+Agregado: /);
     const added = [...dialog.querySelectorAll('ins')].map((node) => node.textContent).join('|');
     expect(added).toMatch(/Agregado: de Chiloé/);
     expect(added).toContain('alegre');

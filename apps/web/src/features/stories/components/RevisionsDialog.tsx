@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { Fragment, useId, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -42,12 +42,16 @@ function DiffText({ parts }: { parts: DiffPart[] }) {
             {part.text}
           </Box>
         ) : (
-          <Box component="del" key={index} sx={REMOVED}>
-            <Box component="span" sx={visuallyHidden}>
-              {t('revisions.removedPrefix')}
+          <Fragment key={index}>
+            <Box component="del" sx={REMOVED}>
+              <Box component="span" sx={visuallyHidden}>
+                {t('revisions.removedPrefix')}
+              </Box>
+              {part.text}
             </Box>
-            {part.text}
-          </Box>
+            {/* A word replaced by another: a space between them, on screen and read aloud. */}
+            {parts[index + 1]?.kind === 'added' && !/\s$/.test(part.text) ? ' ' : null}
+          </Fragment>
         ),
       )}
     </>
