@@ -3,14 +3,8 @@ import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { criterionCommentField, evaluationLimits } from '@fics/contracts';
+import { evaluationLimits } from '@fics/contracts';
 import { visuallyHidden } from '../../../components/visually-hidden';
-
-/** The contracts' rule for a criterion's comment, as the form checks it before sending. */
-export function criterionCommentError(value: string): string | undefined {
-  const parsed = criterionCommentField.safeParse(value);
-  return parsed.success ? undefined : parsed.error.issues[0]?.message;
-}
 
 interface CriterionCommentFieldProps {
   criterion: string;

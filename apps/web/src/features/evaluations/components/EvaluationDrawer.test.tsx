@@ -137,8 +137,8 @@ describe('EvaluationDrawer', () => {
       rubricId: 'rubric-1',
       columns: makeRubric().columns,
       comment: 'Muy buena trama.',
-      // One per row, as typed (the server trims).
-      criterionComments: ['', '  Se entiende bien ', ''],
+      // One per row, trimmed by the contracts' rule.
+      criterionComments: ['', 'Se entiende bien', ''],
       // Every criterion has its level: nothing to confirm.
       incomplete: false,
     });

@@ -1,4 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,6 +13,8 @@ import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import {
+  criterionCommentField,
+  evaluationCommentField,
   evaluationLimits,
   evaluationMessages,
   gridMaxScore,
@@ -26,7 +31,7 @@ import { isApiError } from '../../../lib/api-client';
 import { RubricGrid, useMyRubrics } from '../../rubrics';
 import { useCreateEvaluation, useUpdateEvaluation } from '../api';
 import { copyGrid, sameColumns, toggleCell, type EvaluationGrid } from '../grid';
-import { CriterionCommentField, criterionCommentError } from './CriterionComment';
+import { CriterionCommentField } from './CriterionComment';
 import { EvaluationScore } from './EvaluationScore';
 import { useGridLayout } from './use-grid-layout';
 
@@ -42,11 +47,19 @@ interface EvaluationFormProps {
   onDone: () => void;
 }
 
+/**
+ * The form's texts, checked with the contracts' fields: the evaluation's comment and one comment
+ * per row of the grid (the grid itself is checked by its own rules below and by the server).
+ */
+const textsSchema = z.object({
+  comment: evaluationCommentField,
+  criterionComments: z.array(criterionCommentField),
+});
+type TextsInput = z.input<typeof textsSchema>;
+type TextsOutput = z.output<typeof textsSchema>;
+
 interface FormErrors {
-  comment?: string;
   grid?: string[];
-  /** The server's messages on a criterion's comment, by row. */
-  criterionComments?: Record<number, string>;
 }
 
 /**
@@ -65,11 +78,18 @@ export function EvaluationForm({ story, evaluation, locked = false, onDone }: Ev
   const [grid, setGrid] = useState<EvaluationGrid>(() =>
     evaluation ? { columns: evaluation.columns, items: evaluation.items } : { columns: [], items: [] },
   );
-  const [comment, setComment] = useState(evaluation?.comment ?? '');
-  // One per row of the grid, by index ('' for none): a new grid starts without them.
-  const [criterionComments, setCriterionComments] = useState<string[]>(
-    () => evaluation?.criterionComments ?? [],
-  );
+  const texts = useForm<TextsInput, unknown, TextsOutput>({
+    resolver: zodResolver(textsSchema),
+    mode: 'onChange',
+    shouldFocusError: false,
+    defaultValues: {
+      comment: evaluation?.comment ?? '',
+      // One per row of the grid, by index ('' for none).
+      criterionComments: evaluation?.items.map((_, index) => evaluation.criterionComments[index] ?? '') ?? [],
+    },
+  });
+  // The texts as checked, kept while the teacher confirms criteria left without a level.
+  const [checkedTexts, setCheckedTexts] = useState<TextsOutput | null>(null);
   const [errors, setErrors] = useState<FormErrors>({});
   // The rubric chosen in this form: an update names it, so its criteria become the rows'.
   const [replacedBy, setReplacedBy] = useState<string | null>(null);
@@ -84,14 +104,7 @@ export function EvaluationForm({ story, evaluation, locked = false, onDone }: Ev
   const hasRows = grid.items.length > 0;
   const list = rubrics.data?.docs ?? [];
   const chosen = list.find((rubric) => rubric._id === rubricId);
-  const commentTooLong = comment.length > evaluationLimits.commentMax;
-  const commentError = commentTooLong ? evaluationMessages.commentMax : errors.comment;
   const missing = missingCriteria(grid);
-  const rowComments = grid.items.map((_, index) => criterionComments[index] ?? '');
-  const rowCommentErrors = rowComments.map(
-    (value, index) => criterionCommentError(value) ?? errors.criterionComments?.[index],
-  );
-  const rowCommentsInvalid = rowComments.some((value) => criterionCommentError(value) !== undefined);
 
   const chooseRubric = (id: string) => {
     const rubric = list.find((r) => r._id === id);
@@ -100,9 +113,15 @@ export function EvaluationForm({ story, evaluation, locked = false, onDone }: Ev
     }
     setRubricId(id);
     setReplacedBy(id);
-    setGrid(copyGrid(rubric));
-    setCriterionComments([]);
-    setErrors((current) => ({ ...current, grid: undefined, criterionComments: undefined }));
+    const copy = copyGrid(rubric);
+    setGrid(copy);
+    // A new grid starts without comments on its criteria.
+    texts.setValue(
+      'criterionComments',
+      copy.items.map(() => ''),
+    );
+    texts.clearErrors('criterionComments');
+    setErrors((current) => ({ ...current, grid: undefined }));
   };
 
   const toggle = (rowIndex: number, columnKey: string) => {
@@ -110,26 +129,25 @@ export function EvaluationForm({ story, evaluation, locked = false, onDone }: Ev
     setErrors((current) => ({ ...current, grid: undefined }));
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!hasRows || disabled) {
-      return;
-    }
-    if (commentTooLong || rowCommentsInvalid) {
-      errorFocus.focusFirstError();
-      return;
-    }
-    setAttempted(true);
-    // Every criterion gets a level, or the teacher says leaving these without one is meant.
-    if (missing.length > 0) {
-      setConfirming(true);
-      return;
-    }
-    void send(false);
-  };
+  const submit = texts.handleSubmit(
+    (values) => {
+      if (!hasRows || disabled) {
+        return;
+      }
+      setAttempted(true);
+      // Every criterion gets a level, or the teacher says leaving these without one is meant.
+      if (missing.length > 0) {
+        setCheckedTexts(values);
+        setConfirming(true);
+        return;
+      }
+      void send(values, false);
+    },
+    () => errorFocus.focusFirstError(),
+  );
 
   /** `incomplete`: the teacher confirmed the criteria left without a level (the server checks it). */
-  const send = async (incomplete: boolean) => {
+  const send = async ({ comment, criterionComments }: TextsOutput, incomplete: boolean) => {
     setConfirming(false);
     try {
       if (evaluation) {
@@ -138,7 +156,7 @@ export function EvaluationForm({ story, evaluation, locked = false, onDone }: Ev
           ...(sameColumns(grid.columns, evaluation.columns) ? {} : { columns: grid.columns }),
           items: grid.items,
           comment,
-          criterionComments: rowComments,
+          criterionComments,
           incomplete,
         });
         toast.success(evaluationMessages.updated);
@@ -150,7 +168,7 @@ export function EvaluationForm({ story, evaluation, locked = false, onDone }: Ev
           columns: grid.columns,
           items: grid.items,
           comment,
-          criterionComments: rowComments,
+          criterionComments,
           incomplete,
         });
         toast.success(evaluationMessages.sent);
@@ -159,7 +177,10 @@ export function EvaluationForm({ story, evaluation, locked = false, onDone }: Ev
     } catch (error) {
       const fieldErrors = validationErrors(error, t);
       if (fieldErrors) {
-        setErrors(fieldErrors);
+        for (const [field, message] of fieldErrors.texts) {
+          texts.setError(field, { type: 'server', message });
+        }
+        setErrors({ grid: fieldErrors.grid });
         errorFocus.focusFirstError();
         return;
       }
@@ -176,7 +197,7 @@ export function EvaluationForm({ story, evaluation, locked = false, onDone }: Ev
       ref={errorFocus.ref}
       noValidate
       aria-label={t('evaluations.drawerTitle')}
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}
     >
       {locked ? <Alert severity="info">{evaluationMessages.published}</Alert> : null}
@@ -221,15 +242,18 @@ export function EvaluationForm({ story, evaluation, locked = false, onDone }: Ev
               disabled={disabled}
               layout={gridLayout}
               rowExtra={(rowIndex, criterion) => (
-                <CriterionCommentField
-                  criterion={criterion}
-                  value={rowComments[rowIndex] ?? ''}
-                  error={rowCommentErrors[rowIndex]}
-                  disabled={disabled}
-                  onChange={(value) => {
-                    setCriterionComments(rowComments.map((old, index) => (index === rowIndex ? value : old)));
-                    setErrors((current) => ({ ...current, criterionComments: undefined }));
-                  }}
+                <Controller
+                  control={texts.control}
+                  name={`criterionComments.${rowIndex}`}
+                  render={({ field, fieldState }) => (
+                    <CriterionCommentField
+                      criterion={criterion}
+                      value={field.value ?? ''}
+                      error={fieldState.error?.message}
+                      disabled={disabled}
+                      onChange={field.onChange}
+                    />
+                  )}
                 />
               )}
             />
@@ -239,27 +263,35 @@ export function EvaluationForm({ story, evaluation, locked = false, onDone }: Ev
         <Typography color="text.secondary">{t('evaluations.chooseRubricFirst')}</Typography>
       ) : null}
 
-      <TextField
-        id={commentId}
-        label={t('evaluations.comment')}
-        value={comment}
-        onChange={(event) => {
-          setComment(event.target.value);
-          setErrors((current) => ({ ...current, comment: undefined }));
-        }}
-        multiline
-        rows={evaluationLimits.commentRows}
-        disabled={disabled}
-        error={Boolean(commentError)}
-        helperText={
-          <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
-            <span>{commentError}</span>
-            <span aria-hidden>
-              {t('evaluations.counter', { count: comment.length, max: evaluationLimits.commentMax })}
-            </span>
-          </Box>
-        }
-        fullWidth
+      <Controller
+        control={texts.control}
+        name="comment"
+        render={({ field, fieldState }) => (
+          <TextField
+            id={commentId}
+            label={t('evaluations.comment')}
+            value={field.value ?? ''}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            multiline
+            rows={evaluationLimits.commentRows}
+            disabled={disabled}
+            error={Boolean(fieldState.error)}
+            helperText={
+              <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
+                <span>{fieldState.error?.message}</span>
+                <span aria-hidden>
+                  {t('evaluations.counter', {
+                    count: (field.value ?? '').length,
+                    max: evaluationLimits.commentMax,
+                  })}
+                </span>
+              </Box>
+            }
+            fullWidth
+          />
+        )}
       />
 
       {!locked ? (
@@ -283,7 +315,11 @@ export function EvaluationForm({ story, evaluation, locked = false, onDone }: Ev
         confirmLabel={t('evaluations.missingConfirm')}
         destructive={false}
         onClose={() => setConfirming(false)}
-        onConfirm={() => void send(true)}
+        onConfirm={() => {
+          if (checkedTexts) {
+            void send(checkedTexts, true);
+          }
+        }}
       />
     </Box>
   );
@@ -362,28 +398,36 @@ function RubricChooser({ rubrics, value, onChange, disabled, replaces, hidden }:
   );
 }
 
-/** A VALIDATION_ERROR's messages: the comment's, and the grid's (with the row they belong to). */
-function validationErrors(error: unknown, t: TFunction): FormErrors | null {
+type TextFieldName = 'comment' | `criterionComments.${number}`;
+
+/**
+ * A VALIDATION_ERROR's messages: the texts' (the comment, a criterion's comment), and the grid's
+ * (with the row they belong to).
+ */
+function validationErrors(
+  error: unknown,
+  t: TFunction,
+): { texts: [TextFieldName, string][]; grid?: string[] } | null {
   if (!isApiError(error) || error.type !== 'VALIDATION_ERROR' || !error.errors) {
     return null;
   }
-  const found: FormErrors = {};
+  const texts: [TextFieldName, string][] = [];
   const grid = new Set<string>();
   for (const [path, message] of Object.entries(error.errors)) {
     if (path === 'comment') {
-      found.comment = message;
+      texts.push(['comment', message]);
       continue;
     }
     const criterionComment = /^criterionComments\.(\d+)$/.exec(path);
     if (criterionComment) {
-      found.criterionComments = { ...found.criterionComments, [Number(criterionComment[1])]: message };
+      texts.push([`criterionComments.${Number(criterionComment[1])}`, message]);
       continue;
     }
     const row = /^items\.(\d+)/.exec(path);
     grid.add(row ? t('evaluations.rowError', { row: Number(row[1]) + 1, message }) : message);
   }
-  if (grid.size > 0) {
-    found.grid = [...grid];
+  if (grid.size > 0 || texts.length > 0) {
+    return { texts, grid: grid.size > 0 ? [...grid] : undefined };
   }
-  return found.comment || found.grid || found.criterionComments ? found : { grid: [error.message] };
+  return { texts, grid: [error.message] };
 }
