@@ -1,9 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext } from '@playwright/test';
 import { test, expect, loginThroughDialog } from './fixtures';
-import { pngImage } from './support/images';
 import { apiSession } from './support/setup';
-import { evaluateThroughApi, newClass, waitForApp, type Account } from './support/social';
+import { evaluateThroughApi, newClass, sentStory, waitForApp } from './support/social';
 
 /**
  * In-app notifications (issue 19.4), at a phone's and a desktop's width: a student is signed in while
@@ -11,31 +9,7 @@ import { evaluateThroughApi, newClass, waitForApp, type Account } from './suppor
  * the panel and /notificaciones list them, and 'Marcar todas como leídas' clears the badge.
  */
 
-const cover = { name: 'portada.png', mimeType: 'image/png', buffer: pngImage(240, 160) };
-
-/** A fic by `student` sent for review through the API; returns its id. */
-async function sendStory(request: APIRequestContext, student: Account, title: string): Promise<string> {
-  const login = await request.post('/api/v1/auth/login', {
-    data: { email: student.email, password: student.password },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  const { accessToken } = (await login.json()) as { accessToken: string };
-  const res = await request.post('/api/v1/stories', {
-    headers: { authorization: `Bearer ${accessToken}` },
-    multipart: {
-      title,
-      text: '<p>La marea trajo una botella con un mapa adentro.</p>',
-      tags: '[]',
-      anonymity: 'false',
-      nickname: 'false',
-      writingTime: '90',
-      location: 'Valparaíso',
-      file: cover,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { story: { _id: string } }).story._id;
-}
+const storyText = '<p>La marea trajo una botella con un mapa adentro.</p>';
 
 for (const viewport of [
   { width: 390, height: 844 },
@@ -58,7 +32,7 @@ for (const viewport of [
     });
     const student = world.students[0]!;
     const title = `La botella ${viewport.width}`;
-    const storyId = await sendStory(request, student, title);
+    const storyId = await sentStory(request, student, { title: title, text: storyText });
 
     await page.goto('/');
     await waitForApp(page);

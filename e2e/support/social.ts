@@ -66,6 +66,19 @@ export async function publishedStory(
   author: Account,
   fields: { title: string; text: string; tags?: string[]; anonymity?: boolean },
 ): Promise<string> {
+  const storyId = await sentStory(request, author, fields);
+  const teacher = await apiSession(request, world.teacher.email, world.teacher.password);
+  await evaluateThroughApi(teacher, storyId, 'Lista para publicar.');
+  await teacher.call('PATCH', `/stories/${storyId}`, { publicationStatus: 'PUBLISHED' });
+  return storyId;
+}
+
+/** A fic written by `author` (a student) and sent for review at once, through the API; returns its id. */
+export async function sentStory(
+  request: APIRequestContext,
+  author: Account,
+  fields: { title: string; text: string; tags?: string[]; anonymity?: boolean },
+): Promise<string> {
   const login = await request.post('/api/v1/auth/login', {
     data: { email: author.email, password: author.password },
   });
@@ -87,10 +100,6 @@ export async function publishedStory(
   expect(res.status(), await res.text()).toBe(201);
   const { story } = (await res.json()) as { story: { _id: string; publicationStatus: string } };
   expect(story.publicationStatus).toBe('REVIEWING');
-
-  const teacher = await apiSession(request, world.teacher.email, world.teacher.password);
-  await evaluateThroughApi(teacher, story._id, 'Lista para publicar.');
-  await teacher.call('PATCH', `/stories/${story._id}`, { publicationStatus: 'PUBLISHED' });
   return story._id;
 }
 
