@@ -204,16 +204,22 @@ describe('EvaluationDrawer', () => {
     const comment = within(panel).getByRole('textbox', { name: 'Comentario' });
     await user.click(comment);
     await user.paste('a'.repeat(71));
-    expect(within(panel).getByText('El comentario debe tener máximo 70 caracteres')).toBeInTheDocument();
-    expect(comment).toHaveAttribute('aria-invalid', 'true');
+    // The form validates with the contracts' schema as the teacher types (react-hook-form's resolver
+    // answers asynchronously): wait for the message rather than expecting it in the same tick.
+    expect(
+      await within(panel).findByText('El comentario debe tener máximo 70 caracteres'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(comment).toHaveAttribute('aria-invalid', 'true'));
     await user.click(within(panel).getByRole('button', { name: 'Enviar evaluación' }));
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
     // Focus back on the field in error (components/error-focus.ts).
     await waitFor(() => expect(comment).toHaveFocus());
     await user.type(comment, '{Backspace}');
-    expect(
-      within(panel).queryByText('El comentario debe tener máximo 70 caracteres'),
-    ).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        within(panel).queryByText('El comentario debe tener máximo 70 caracteres'),
+      ).not.toBeInTheDocument(),
+    );
   });
 
   it("shows the server's field message, and a refusal in the error toast", async () => {
@@ -414,10 +420,10 @@ describe('EvaluationDrawer', () => {
     const field = await within(panel).findByRole('textbox', { name: 'Comentario sobre «Ortografía»' });
     await user.click(field);
     await user.paste('x'.repeat(301));
-    expect(within(panel).getByText('301 / 300')).toBeInTheDocument();
-    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(await within(panel).findByText('301 / 300')).toBeInTheDocument();
+    await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
     expect(
-      within(panel).getByText('El comentario del criterio debe tener máximo 300 caracteres'),
+      await within(panel).findByText('El comentario del criterio debe tener máximo 300 caracteres'),
     ).toBeInTheDocument();
     await user.click(within(panel).getByRole('button', { name: 'Actualizar evaluación' }));
     // Nothing sent; the field with the error gets the focus.
@@ -425,13 +431,13 @@ describe('EvaluationDrawer', () => {
     await waitFor(() => expect(field).toHaveFocus());
 
     await user.type(field, '{Backspace}');
-    expect(field).toHaveAttribute('aria-invalid', 'false');
+    await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'false'));
     await user.click(within(panel).getByRole('button', { name: 'Actualizar evaluación' }));
     await waitFor(() => expect(bodies).toHaveLength(1));
     // The server's message goes to the row it names.
     await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
     expect(
-      within(panel).getByText('El comentario del criterio debe tener máximo 300 caracteres'),
+      await within(panel).findByText('El comentario del criterio debe tener máximo 300 caracteres'),
     ).toBeInTheDocument();
   });
 
