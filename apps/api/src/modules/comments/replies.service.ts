@@ -25,7 +25,7 @@ import {
 
 const replyNotFound = () => notFound(commentMessages.replyNotFound);
 
-/** A comment on a published fic (the only kind there is: a fic never leaves PUBLISHED), or 404. */
+/** A comment on a published fic (the only kind there is: a fic is never unpublished), or 404. */
 async function commentOnPublished(db: DbOrTx, commentId: string) {
   const target = await findCommentTarget(db, commentId);
   if (!target || !isPublished(target.storyStatus)) {

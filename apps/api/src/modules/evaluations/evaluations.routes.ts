@@ -25,7 +25,7 @@ export const evaluationsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Un docente del curso evalúa una fic por revisar (queda como su docente evaluador)',
         description:
           'El puntaje lo calcula el servidor con las casillas marcadas (una por fila como máximo; nunca el ' +
-          'criterio); un `score` enviado se ignora. La fic pasa a EVALUATED. Cada criterio necesita un ' +
+          'criterio); un `score` enviado se ignora. La fic queda evaluada. Cada criterio necesita un ' +
           'nivel: filas sin marcar se rechazan (400 en `items`, «Falta evaluar: …») salvo con ' +
           '`incomplete: true`, la confirmación del docente; con `rubricId`, las filas son los criterios ' +
           'de esa rúbrica, ni más ni menos.',
@@ -48,7 +48,7 @@ export const evaluationsRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'El docente evaluador actualiza la evaluación (antes de publicar la fic)',
         description:
-          'Se recalcula el puntaje; una fic reenviada vuelve a EVALUATED. Las filas sin nivel piden ' +
+          'Se recalcula el puntaje; una fic reenviada queda evaluada de nuevo. Las filas sin nivel piden ' +
           '`incomplete: true` como en POST; las filas son los criterios de la rúbrica `rubricId` ' +
           '(una grilla nueva) o, sin ella, los de la evaluación.',
         params: idParamsSchema,

@@ -152,7 +152,7 @@ function checkComplete(grid: Grid, incomplete: boolean): void {
 /**
  * POST /evaluations: a teacher of the fic's grade evaluates a fic under review and becomes its
  * evaluator. The score is computed here from the checked cells. The fic's conditional UPDATE
- * (REVIEWING → EVALUATED) runs first and locks the row, so of two teachers evaluating at once the
+ * (markStoryEvaluated, in modules/stories) runs first and locks the row, so of two teachers evaluating at once the
  * second waits and then finds the fic evaluated; the evaluation's unique fic settles the rest.
  */
 export async function createEvaluation(options: {
@@ -205,8 +205,8 @@ export async function createEvaluation(options: {
 
 /**
  * PATCH /evaluations/:id: the evaluator rewrites the grid or the comment while the fic is under
- * review; the score is recomputed and the round is the fic's current one. A resent fic (REVIEWING)
- * goes back to EVALUATED.
+ * review; the score is recomputed and the round is the fic's current one. A resent fic is
+ * evaluated again (modules/stories decides its status).
  */
 export async function updateEvaluation(options: {
   db: Db;

@@ -12,11 +12,11 @@ export interface EventPayloads {
    * edit added, null when it sent none (the activity line shows no time then).
    */
   'story.updated': { authorId: string; title: string; writingTime: number | null; published: boolean };
-  /** EDITING → REVIEWING (`resent: false`) or EVALUATED → REVIEWING (`resent: true`). */
+  /** A draft sent for review (`resent: false`), or a corrected fic sent again (`resent: true`); story-status.ts has the transitions. */
   'story.sent': { authorId: string; gradeId: string; title: string; writingTime: number; resent: boolean };
-  /** The first evaluation: REVIEWING → EVALUATED. */
+  /** The first evaluation of a fic under review. */
   'story.evaluated': { authorId: string; evaluatorId: string; title: string; score: number };
-  /** The evaluator rewrote the evaluation (a resent fic goes back to EVALUATED). */
+  /** The evaluator rewrote the evaluation (a resent fic is evaluated again). */
   'evaluation.updated': { authorId: string; evaluatorId: string; title: string; score: number };
   'story.published': { authorId: string; title: string };
   'story.deleted': { authorId: string; gradeId: string; title: string; wasPublished: boolean };

@@ -1,6 +1,6 @@
 /**
  * The preview of a shared fic (issue 9 point 5): Open Graph and Twitter tags written into the HTML
- * of `/fics/:id`, for a PUBLISHED fic only (anything else gets the plain page: no title of an
+ * of `/fics/:id`, for a published fic only (anything else gets the plain page: no title of an
  * unpublished fic leaks). What they say is what a visitor without a session reads on the fic's
  * page (architecture.md §6.8): the author of an anonymous fic is never named, a pseudonymous one
  * only by its pseudonym, and a student by first name and initial ('Sofía E.'), as GET /stories/:id

@@ -7,7 +7,7 @@
  * - `/` (with its filters: searchTitle, tags, collegeId, gradeId; page is ignored) carries the
  *   gallery's first page as a visitor sees it, as JSON for the app and painted as HTML and CSS, so
  *   the header and the cards show before the JavaScript has run (home.ts; issue 9 point 8).
- * - `/fics/:id` of a PUBLISHED fic carries its Open Graph and Twitter tags (story-meta.ts).
+ * - `/fics/:id` of a published fic carries its Open Graph and Twitter tags (story-meta.ts).
  * A failure while reading either (the database, say) serves the bare shell: the app then asks the
  * API as usual.
  */
@@ -108,7 +108,7 @@ export async function registerWebShell(app: FastifyInstance, options: { webDist:
       }
     };
 
-    /** A fic's page with its preview tags when it is PUBLISHED, or the bare shell. */
+    /** A fic's page with its preview tags when it is published, or the bare shell. */
     const storyHtml = async (request: FastifyRequest, storyId: string): Promise<string> => {
       const shell = template.get();
       if (!shell.fillable || !UUID.test(storyId)) {
