@@ -1,11 +1,10 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { migrationsFolder, openDatabase, type Database } from './client';
+import { openDatabase, type Database } from './client';
+import { migrationsUpTo } from '../test/migrations-up-to';
 
 /**
  * Migration 0010 (issue 18.5): the links stored with five-decimal coordinates become a point
@@ -16,23 +15,6 @@ describe('migration 0010: coarse locations', () => {
   let database: Database;
   let before: string;
   const ids: Record<string, string> = {};
-
-  /** The migrations folder as it was before 0010 (files and journal up to 0009). */
-  function foldersUpTo(last: number): string {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fics-migrations-'));
-    fs.mkdirSync(path.join(dir, 'meta'));
-    const journal = JSON.parse(
-      fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
-    ) as {
-      entries: { idx: number; tag: string }[];
-    };
-    journal.entries = journal.entries.filter((entry) => entry.idx <= last);
-    fs.writeFileSync(path.join(dir, 'meta', '_journal.json'), JSON.stringify(journal));
-    for (const entry of journal.entries) {
-      fs.copyFileSync(path.join(migrationsFolder, `${entry.tag}.sql`), path.join(dir, `${entry.tag}.sql`));
-    }
-    return dir;
-  }
 
   const links: Record<string, string | null> = {
     // What the send dialog built: marker and map centre to five decimals.
@@ -50,7 +32,7 @@ describe('migration 0010: coarse locations', () => {
 
   beforeAll(async () => {
     database = await openDatabase({});
-    before = foldersUpTo(9);
+    before = migrationsUpTo(9);
     await migrate(drizzle({ client: database.pglite! }), { migrationsFolder: before });
     const id = async (query: string, params: unknown[] = []) =>
       (await database.pglite!.query<{ id: string }>(query, params)).rows[0]!.id;

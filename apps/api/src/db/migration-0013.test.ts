@@ -1,10 +1,9 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { migrationsFolder, openDatabase, type Database } from './client';
+import { openDatabase, type Database } from './client';
+import { migrationsUpTo } from '../test/migrations-up-to';
 
 /**
  * Migration 0013 (issue 19.4): the one-kind notifications table (STORY_PUBLISHED, a fic each)
@@ -16,29 +15,12 @@ describe('migration 0013: notifications inbox', () => {
   let before: string;
   const ids: Record<string, string> = {};
 
-  /** The migrations folder as it was before 0013 (files and journal up to 0012). */
-  function foldersUpTo(last: number): string {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fics-migrations-'));
-    fs.mkdirSync(path.join(dir, 'meta'));
-    const journal = JSON.parse(
-      fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
-    ) as {
-      entries: { idx: number; tag: string }[];
-    };
-    journal.entries = journal.entries.filter((entry) => entry.idx <= last);
-    fs.writeFileSync(path.join(dir, 'meta', '_journal.json'), JSON.stringify(journal));
-    for (const entry of journal.entries) {
-      fs.copyFileSync(path.join(migrationsFolder, `${entry.tag}.sql`), path.join(dir, `${entry.tag}.sql`));
-    }
-    return dir;
-  }
-
   const query = <T extends object>(text: string, params: unknown[] = []) =>
     database.pglite!.query<T>(text, params).then((result) => result.rows);
 
   beforeAll(async () => {
     database = await openDatabase({});
-    before = foldersUpTo(12);
+    before = migrationsUpTo(12);
     await migrate(drizzle({ client: database.pglite! }), { migrationsFolder: before });
     const id = async (text: string, params: unknown[] = []) =>
       (await query<{ id: string }>(text, params))[0]!.id;
