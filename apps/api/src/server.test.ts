@@ -1,51 +1,9 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from './config';
-
-const serverEntry = path.join(repoRoot, 'apps/api/src/server.ts');
-
-interface RunningServer {
-  child: ChildProcessWithoutNullStreams;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-/** Runs `node --import tsx apps/api/src/server.ts` as production would, with only the given environment. */
-function runServer(env: Record<string, string>): RunningServer {
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    cwd: repoRoot,
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', NODE_ENV: 'development', ...env },
-  });
-  let output = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-    output += chunk;
-  });
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-    output += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-/** Waits for pino's "Server listening at http://..." line and returns that address. */
-async function listeningAddress(server: RunningServer, timeoutMs = 90_000): Promise<URL> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(server.output());
-    if (match) {
-      return new URL(match[1]!);
-    }
-    if (server.child.exitCode !== null) {
-      throw new Error(`the server exited early:\n${server.output()}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the server did not start in time:\n${server.output()}`);
-}
+import { listeningAddress, runServer } from './test/server-process';
 
 function connectionRefused(port: number): Promise<boolean> {
   return new Promise((resolve) => {

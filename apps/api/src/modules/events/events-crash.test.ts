@@ -1,4 +1,3 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,11 +6,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type pg from 'pg';
 import { buildApp } from '../../app';
-import { repoRoot } from '../../config';
 import { openDatabase, type Database } from '../../db/client';
 import { domainEvents, notifications } from '../../db/schema';
 import { freshDatabase, TEST_JWT_SECRET, testConfig } from '../../test/helpers';
 import { startSmtpCapture, waitFor, type SmtpCapture } from '../../test/smtp-capture';
+import { listeningAddress, runServer as startServer, type RunningServer } from '../../test/server-process';
 import { evaluatedStory, storyWorld } from '../stories/stories.fixtures';
 
 /**
@@ -23,7 +22,6 @@ import { evaluatedStory, storyWorld } from '../stories/stories.fixtures';
  */
 
 const onServer = Boolean(process.env.TEST_DATABASE_URL);
-const serverEntry = path.join(repoRoot, 'apps/api/src/server.ts');
 const PUBLISHED_SUBJECT = 'Fics: tu fic fue publicada';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -33,45 +31,15 @@ afterEach(async () => {
   }
 });
 
-interface RunningServer {
-  child: ChildProcessWithoutNullStreams;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
+/** The real server as a child process, killed after the test if it is still running. */
 function runServer(env: Record<string, string>): RunningServer {
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    cwd: repoRoot,
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', NODE_ENV: 'development', ...env },
-  });
-  let output = '';
-  const keep = (chunk: string) => {
-    output += chunk;
-  };
-  child.stdout.setEncoding('utf8').on('data', keep);
-  child.stderr.setEncoding('utf8').on('data', keep);
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const server = startServer(env);
   cleanups.push(() => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGKILL');
+    if (server.child.exitCode === null && server.child.signalCode === null) {
+      server.child.kill('SIGKILL');
     }
   });
-  return { child, output: () => output, exited };
-}
-
-async function listeningAddress(server: RunningServer, timeoutMs = 90_000): Promise<URL> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(server.output());
-    if (match) {
-      return new URL(match[1]!);
-    }
-    if (server.child.exitCode !== null) {
-      throw new Error(`the server exited early:\n${server.output()}`);
-    }
-    await sleep(100);
-  }
-  throw new Error(`the server did not start in time:\n${server.output()}`);
+  return server;
 }
 
 /** Where the server keeps its data: an embedded database directory, or a server database. */
