@@ -399,6 +399,10 @@ export const storyPermissionsSchema = z.object({
   canViewEvaluation: z.boolean(),
   /** GET /stories/:id/revisions answers (the author, the grade's teachers, administrators). */
   canViewRevisions: z.boolean(),
+  /** GET /stories/:id/annotations answers: the notes on passages (the author, the grade's teachers, administrators). */
+  canViewAnnotations: z.boolean(),
+  /** POST /stories/:id/annotations would be accepted (the grade's teachers, administrators). */
+  canAnnotate: z.boolean(),
   /**
    * The fic is anonymous or pseudonymous and `writtenBy` still names the real author, for the
    * show/hide toggle (administrators and the evaluating teacher; the author sees themself).

@@ -70,6 +70,24 @@ describe('notes on passages (issue 20.1-2)', () => {
     expect((await list(storyId)).statusCode).toBe(401);
   });
 
+  it('tells the fic page who sees the notes and who may write one (permissions)', async () => {
+    const flags = async (headers: Record<string, string>) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/v1/stories/${storyId}`, headers });
+      const { canViewAnnotations, canAnnotate } = res.json().story.permissions;
+      return { canViewAnnotations, canAnnotate };
+    };
+    expect(await flags(w.author.headers)).toEqual({ canViewAnnotations: true, canAnnotate: false });
+    for (const who of [w.teacher, w.colleague, w.admin]) {
+      expect(await flags(who.headers)).toEqual({ canViewAnnotations: true, canAnnotate: true });
+    }
+    // Who may read the fic without seeing its notes (a published one) is checked below; here the
+    // fic is under review, so a classmate gets its 404 and never a flag.
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/v1/stories/${storyId}`, headers: w.classmate.headers }))
+        .statusCode,
+    ).toBe(404);
+  });
+
   it('keeps the notes private after publication (404 to readers who may see the fic)', async () => {
     const published = (await publishedStory(t.app, w, { fields: { text: html } })).story;
     const text = plainTextOf(html);
@@ -77,6 +95,15 @@ describe('notes on passages (issue 20.1-2)', () => {
     expect(res.statusCode).toBe(201);
     expect((await list(published._id, w.author.headers)).json().annotations).toHaveLength(1);
     expect((await list(published._id, w.classmate.headers)).statusCode).toBe(404);
+    const readerView = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/stories/${published._id}`,
+      headers: w.classmate.headers,
+    });
+    expect(readerView.json().story.permissions).toMatchObject({
+      canViewAnnotations: false,
+      canAnnotate: false,
+    });
     expect((await list(published._id, w.otherSchoolTeacher.headers)).statusCode).toBe(404);
     expect(
       (await post(published._id, w.classmate.headers, { ...selector(text, 'amanecer'), text: 'x' }))

@@ -228,6 +228,8 @@ export function permissionsFor(
     canUpdateEvaluation: hasEvaluation && may('updateEvaluation'),
     canViewEvaluation: hasEvaluation && may('viewEvaluation'),
     canViewRevisions: may('viewRevisions'),
+    canViewAnnotations: may('viewAnnotations'),
+    canAnnotate: may('annotate'),
     canRevealAuthor: story.authorHidden && (relation === 'evaluator' || relation === 'admin'),
   };
 }

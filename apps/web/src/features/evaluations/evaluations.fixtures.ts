@@ -99,6 +99,8 @@ export function makeSentStory(overrides: Partial<Story> = {}, permissions: Parti
       canViewEvaluation: false,
       canRevealAuthor: false,
       canViewRevisions: false,
+      canViewAnnotations: false,
+      canAnnotate: false,
       ...permissions,
     },
     ...overrides,

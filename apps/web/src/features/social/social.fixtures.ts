@@ -43,6 +43,8 @@ export function makePublishedStory(overrides: Partial<Story> = {}): Story {
       canViewEvaluation: false,
       canRevealAuthor: false,
       canViewRevisions: false,
+      canViewAnnotations: false,
+      canAnnotate: false,
     },
     ...overrides,
   };

@@ -24,6 +24,8 @@ export function makePermissions(overrides: Partial<Story['permissions']> = {}): 
     canViewEvaluation: false,
     canRevealAuthor: false,
     canViewRevisions: false,
+    canViewAnnotations: false,
+    canAnnotate: false,
     ...overrides,
   };
 }
