@@ -21,3 +21,4 @@ export * from './shell-texts';
 export * from './notifications';
 export * from './revisions';
 export * from './annotations';
+export * from './comment-bank';

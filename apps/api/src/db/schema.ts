@@ -952,3 +952,39 @@ export const annotationReplies = pgTable(
     check('annotation_replies_text_check', sql`char_length(${t.text}) between 1 and 1000`),
   ],
 );
+
+/**
+ * 'Mis comentarios' (issue 20.4, docs/decisions/comment-bank.md): a teacher's own reusable comments.
+ * One text once per owner (unique on md5(text): a 1,000-character text may exceed a btree entry),
+ * at most 500 an owner (a conditional INSERT under the owner's users row lock), searched by trigram
+ * on the folded text, listed last used first.
+ */
+export const savedComments = pgTable(
+  'saved_comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    useCount: integer('use_count').notNull().default(0),
+    /** Saving counts as the first touch, so a new comment comes first until others are used. */
+    lastUsedAt: tz('last_used_at').notNull().defaultNow(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    /** The text folded (no accents, lower case), searched by trigram. */
+    searchText: text('search_text').generatedAlwaysAs(sql`fics_fold(text)`),
+  },
+  (t) => [
+    uniqueIndex('saved_comments_owner_text_idx').on(t.ownerId, sql`md5(${t.text})`),
+    // The owner's list: last used first, then newest (GET /me/saved-comments, paged).
+    index('saved_comments_owner_used_idx').on(t.ownerId, t.lastUsedAt.desc(), t.createdAt.desc(), t.id),
+    index('saved_comments_search_idx')
+      .using('gin', t.searchText.op('gin_trgm_ops'))
+      .with({ gin_pending_list_limit: 256 }),
+    check(
+      'saved_comments_text_check',
+      sql`char_length(${t.text}) between 1 and 1000 and ${t.text} = btrim(${t.text})`,
+    ),
+    check('saved_comments_use_count_check', sql`${t.useCount} >= 0`),
+  ],
+);
