@@ -20,6 +20,18 @@ export const notificationTypes = [
   'STORY_TO_REVIEW',
   /** Administrator: a new registration or change request. */
   'REQUEST_CREATED',
+  /** Student: a teacher noted a passage of their fic (issue 20.1). */
+  'ANNOTATION_ADDED',
+  /** Student: a reply to a note on their fic. */
+  'ANNOTATION_REPLIED',
+  /** Student: a note on their fic, resolved, was opened again. */
+  'ANNOTATION_REOPENED',
+  /** A note's writer (teacher, administrator): the fic's author replied to it. */
+  'ANNOTATION_ANSWERED',
+  /** A note's writer: it was marked 'Resuelta'. */
+  'ANNOTATION_RESOLVED',
+  /** A note's writer: an edit of the text left it without a place ('Notas sin ubicación'). */
+  'ANNOTATION_ORPHANED',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 

@@ -584,6 +584,12 @@ export const notifications = pgTable(
         'COMMENT_REPLIED',
         'STORY_TO_REVIEW',
         'REQUEST_CREATED',
+        'ANNOTATION_ADDED',
+        'ANNOTATION_REPLIED',
+        'ANNOTATION_REOPENED',
+        'ANNOTATION_ANSWERED',
+        'ANNOTATION_RESOLVED',
+        'ANNOTATION_ORPHANED',
       ],
     }).notNull(),
     text: text('text').notNull(),
@@ -611,7 +617,7 @@ export const notifications = pgTable(
     index('notifications_comment_idx').on(t.commentId),
     check(
       'notifications_type_check',
-      sql`${t.type} in ('STORY_EVALUATED', 'STORY_PUBLISHED', 'STORY_RETURNED', 'STORY_COMMENTED', 'COMMENT_REPLIED', 'STORY_TO_REVIEW', 'REQUEST_CREATED')`,
+      sql`${t.type} in ('STORY_EVALUATED', 'STORY_PUBLISHED', 'STORY_RETURNED', 'STORY_COMMENTED', 'COMMENT_REPLIED', 'STORY_TO_REVIEW', 'REQUEST_CREATED', 'ANNOTATION_ADDED', 'ANNOTATION_REPLIED', 'ANNOTATION_REOPENED', 'ANNOTATION_ANSWERED', 'ANNOTATION_RESOLVED', 'ANNOTATION_ORPHANED')`,
     ),
     check(
       'notifications_request_check',
