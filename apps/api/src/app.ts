@@ -27,6 +27,7 @@ import { eventsPlugin, type EventSubscriber } from './modules/events';
 import { healthRoutes } from './modules/health';
 import { galleryCacheSubscriber, storiesRoutes } from './modules/stories';
 import { annotationsReanchorSubscriber, annotationsRoutes } from './modules/annotations';
+import { commentBankRoutes } from './modules/comment-bank';
 import { clientConfigRoutes, cspSourceOf } from './modules/client-config';
 import { regionsRoutes } from './modules/regions';
 import { collegesRoutes } from './modules/colleges';
@@ -222,6 +223,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(usersRoutes);
       await api.register(storiesRoutes);
       await api.register(annotationsRoutes);
+      await api.register(commentBankRoutes);
       await api.register(clientConfigRoutes);
       await api.register(mediaRoutes);
       await api.register(authRoutes);
