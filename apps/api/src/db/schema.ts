@@ -512,6 +512,31 @@ export const rubrics = pgTable(
 );
 
 /**
+ * School rubric templates (issue 20.4, docs/decisions/rubrics.md): an administrator marks one of their
+ * rubrics as a template of a school; the teachers of that school list it in 'Plantillas' and copy it
+ * into their own rubrics. Marking twice is one row (the primary key); deleting the rubric or the school
+ * removes the mark.
+ */
+export const rubricTemplates = pgTable(
+  'rubric_templates',
+  {
+    rubricId: uuid('rubric_id')
+      .notNull()
+      .references(() => rubrics.id, { onDelete: 'cascade' }),
+    collegeId: uuid('college_id')
+      .notNull()
+      .references(() => colleges.id, { onDelete: 'cascade' }),
+    markedBy: uuid('marked_by').references(() => users.id, { onDelete: 'set null' }),
+    markedAt: tz('marked_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.rubricId, t.collegeId] }),
+    // A school's templates, newest first (GET /rubric-templates, paged).
+    index('rubric_templates_college_marked_idx').on(t.collegeId, t.markedAt.desc(), t.rubricId),
+  ],
+);
+
+/**
  * A fic's evaluation (spec 001 §3 Evaluation): one per fic, by the first teacher who evaluates it
  * (its evaluator). `score` is computed by the server from the checked cells.
  */
