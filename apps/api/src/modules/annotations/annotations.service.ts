@@ -17,6 +17,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { annotationReplies, annotations, stories, users } from '../../db/schema';
 import { AppError, conflict, forbidden, notFound, validationError } from '../../lib/errors';
 import type { Actor } from '../../plugins/auth';
+import { emitEvent } from '../events';
 import { decide, loadStoryFor, maskedAuthorName, type LoadedStory } from '../stories';
 import { plainTextOf } from './anchoring';
 
@@ -183,6 +184,18 @@ export async function createAnnotation(options: {
     if (inserted.length === 0) {
       throw conflict(annotationMessages.tooMany);
     }
+    // The fic's author is told (notifications); written with the note, so one exists iff the other does.
+    await emitEvent(tx, {
+      type: 'annotation.created',
+      storyId,
+      actor,
+      payload: {
+        annotationId: inserted[0]!.id,
+        authorId: story.row.authorId,
+        writerId: actor.userId,
+        title: story.row.title,
+      },
+    });
     const [annotation] = await toAnnotations(tx, story, inserted);
     return annotation!;
   });
@@ -237,6 +250,20 @@ export async function updateAnnotation(options: {
       })
       .where(eq(annotations.id, annotationId))
       .returning();
+    // Only a real change of state is news: resolving a resolved note again tells nobody.
+    if (body.resolved !== undefined && body.resolved !== row.resolved) {
+      await emitEvent(tx, {
+        type: body.resolved ? 'annotation.resolved' : 'annotation.reopened',
+        storyId: row.storyId,
+        actor,
+        payload: {
+          annotationId,
+          authorId: story.row.authorId,
+          writerId: row.writerId,
+          title: story.row.title,
+        },
+      });
+    }
     const [annotation] = await toAnnotations(tx, story, [updated!]);
     return annotation!;
   });
@@ -270,7 +297,7 @@ export async function addAnnotationReply(options: {
 }): Promise<AnnotationReply> {
   const { db, actor, annotationId, text } = options;
   return db.transaction(async (tx) => {
-    const { story } = await loadAnnotation(tx, actor, annotationId);
+    const { story, row } = await loadAnnotation(tx, actor, annotationId);
     const inserted = await tx
       .insert(annotationReplies)
       .select(
@@ -291,6 +318,18 @@ export async function addAnnotationReply(options: {
     if (inserted.length === 0) {
       throw conflict(annotationMessages.tooManyReplies);
     }
+    await emitEvent(tx, {
+      type: 'annotation.replied',
+      storyId: row.storyId,
+      actor,
+      payload: {
+        annotationId,
+        replyId: inserted[0]!.id,
+        authorId: story.row.authorId,
+        writerId: row.writerId,
+        title: story.row.title,
+      },
+    });
     const writer = await writersOf(tx, story, [actor.userId]);
     return toReply(inserted[0]!, writer(actor.userId));
   });
@@ -301,6 +340,7 @@ export const placedNotesOf = (tx: DbOrTx, storyId: string) =>
   tx
     .select({
       id: annotations.id,
+      writerId: annotations.writerId,
       quoteExact: annotations.quoteExact,
       quotePrefix: annotations.quotePrefix,
       quoteSuffix: annotations.quoteSuffix,

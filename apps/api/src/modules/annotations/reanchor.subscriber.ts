@@ -2,7 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { annotationLimits } from '@fics/contracts';
 import type { Tx } from '../../db/client';
 import { annotations, stories } from '../../db/schema';
-import type { EventSubscriber } from '../events';
+import { emitEvent, type DomainEvent, type EventSubscriber } from '../events';
 import { anchor, plainTextOf, quoteAt } from './anchoring';
 import { placedNotesOf } from './annotations.service';
 
@@ -13,10 +13,14 @@ import { placedNotesOf } from './annotations.service';
  * the notes placed. Idempotent: it reads the current text, never the event's, so a redelivery or a
  * later event finds every note already exact.
  */
-export async function reanchorStory(tx: Tx, storyId: string): Promise<{ moved: number; orphaned: number }> {
+export async function reanchorStory(
+  tx: Tx,
+  storyId: string,
+  cause?: DomainEvent,
+): Promise<{ moved: number; orphaned: number }> {
   // The fic's row lock: a note added meanwhile waits, and is then checked against this text.
   const [story] = await tx
-    .select({ text: stories.text })
+    .select({ text: stories.text, title: stories.title, authorId: stories.authorId })
     .from(stories)
     .where(eq(stories.id, storyId))
     .for('no key update');
@@ -25,7 +29,7 @@ export async function reanchorStory(tx: Tx, storyId: string): Promise<{ moved: n
   }
   const text = plainTextOf(story.text);
   const notes = await placedNotesOf(tx, storyId);
-  const orphans: string[] = [];
+  const orphans: { annotationId: string; writerId: string | null }[] = [];
   let moved = 0;
   for (const note of notes) {
     const placed = anchor(text, {
@@ -33,7 +37,7 @@ export async function reanchorStory(tx: Tx, storyId: string): Promise<{ moved: n
       position: { start: note.positionStart, end: note.positionEnd },
     });
     if (placed.kind === 'orphan') {
-      orphans.push(note.id);
+      orphans.push({ annotationId: note.id, writerId: note.writerId });
       continue;
     }
     if (placed.kind === 'exact') {
@@ -58,7 +62,20 @@ export async function reanchorStory(tx: Tx, storyId: string): Promise<{ moved: n
     await tx
       .update(annotations)
       .set({ orphan: true, updatedAt: sql`now()` })
-      .where(inArray(annotations.id, orphans));
+      .where(
+        inArray(
+          annotations.id,
+          orphans.map((o) => o.annotationId),
+        ),
+      );
+    // The writers are told their notes lost their place (notifications). Written with the change, in
+    // the delivery's transaction: a redelivery finds these notes orphaned already and emits nothing.
+    await emitEvent(tx, {
+      type: 'annotation.orphaned',
+      storyId,
+      actor: cause?.actor ?? null,
+      payload: { authorId: story.authorId, title: story.title, notes: orphans },
+    });
   }
   return { moved, orphaned: orphans.length };
 }
@@ -69,7 +86,7 @@ export const annotationsReanchorSubscriber: EventSubscriber = {
   types: ['story.updated', 'story.sent'],
   async handle(tx, event) {
     if (event.storyId) {
-      await reanchorStory(tx, event.storyId);
+      await reanchorStory(tx, event.storyId, event);
     }
   },
 };

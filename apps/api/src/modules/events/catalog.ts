@@ -29,6 +29,32 @@ export interface EventPayloads {
   /** Its writer (or a moderator) changed its text. */
   'reply.updated': { replyId: string; commentId: string; replyAuthorId: string; title: string };
   'reply.deleted': { replyId: string; commentId: string; replyAuthorId: string; title: string };
+  /**
+   * Notes on passages (issue 20.1-2; the stream is the fic). `authorId`: the fic's author (whom the
+   * notes are for); `writerId`: the note's writer (null once their account is deleted); `title`: the
+   * fic's as it was. The replier, resolver or reopener is the event's actor.
+   */
+  'annotation.created': { annotationId: string; authorId: string; writerId: string; title: string };
+  'annotation.replied': {
+    annotationId: string;
+    replyId: string;
+    authorId: string;
+    writerId: string | null;
+    title: string;
+  };
+  /** Marked 'Resuelta' (by the fic's author or an administrator). */
+  'annotation.resolved': { annotationId: string; authorId: string; writerId: string | null; title: string };
+  /** A resolved note opened again (by a teacher of the grade or an administrator). */
+  'annotation.reopened': { annotationId: string; authorId: string; writerId: string | null; title: string };
+  /**
+   * Re-anchoring after an edit left notes without a place (they are kept as orphans): one event per
+   * edit, with each such note and its writer. The actor is whoever changed the text.
+   */
+  'annotation.orphaned': {
+    authorId: string;
+    title: string;
+    notes: readonly { annotationId: string; writerId: string | null }[];
+  };
   'user.created': { userId: string; roleName: string };
   /** Their school or grades changed. */
   'user.moved': { userId: string };
@@ -61,6 +87,11 @@ export const eventTypes = [
   'reply.added',
   'reply.updated',
   'reply.deleted',
+  'annotation.created',
+  'annotation.replied',
+  'annotation.resolved',
+  'annotation.reopened',
+  'annotation.orphaned',
   'user.created',
   'user.moved',
   'user.deleted',

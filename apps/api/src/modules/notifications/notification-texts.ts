@@ -20,6 +20,17 @@ export const notificationTexts = {
     }
     return resent ? `${author} reenvió «${title}» para revisión` : `${author} envió «${title}» para revisión`;
   },
+  /** Notes on passages (issue 20.1-2). To the fic's author: */
+  noteAdded: (who: string, title: string) => `${who} dejó una nota en tu fic «${title}»`,
+  noteReplied: (who: string, title: string) => `${who} respondió una nota en tu fic «${title}»`,
+  noteReopened: (who: string, title: string) => `${who} reabrió una nota en tu fic «${title}»`,
+  /** To the note's writer; `who` is the author as the writer may know them (the mask when blind). */
+  noteAnswered: (who: string, title: string) => `${who} respondió tu nota en «${title}»`,
+  noteResolved: (who: string, title: string) => `${who} marcó como resuelta tu nota en «${title}»`,
+  noteOrphaned: (title: string, count: number) =>
+    count === 1
+      ? `Tu nota en «${title}» quedó sin ubicación: su pasaje cambió`
+      : `${count} notas tuyas en «${title}» quedaron sin ubicación: sus pasajes cambiaron`,
   /** `name`: null when the request is gone by delivery time. */
   request: (kind: 'REGISTER' | 'CHANGE', name: string | null) => {
     const what = kind === 'REGISTER' ? 'Nueva solicitud de registro' : 'Nueva solicitud de cambio de curso';

@@ -1,7 +1,9 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import type { RoleName } from '@fics/contracts';
 import type { Tx } from '../../db/client';
 import {
+  annotationReplies,
+  annotations,
   changeRequests,
   comments,
   notifications,
@@ -12,7 +14,7 @@ import {
 } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
 import type { DomainEvent, EventSubscriber } from '../events';
-import { findStoryRow, maskedAuthorName, storyRelation, type StoryRow } from '../stories';
+import { decide, findStoryRow, maskedAuthorName, storyRelation, type StoryRow } from '../stories';
 import { notificationTexts } from './notification-texts';
 import { tellStoryPublished } from './notifications.service';
 
@@ -69,6 +71,51 @@ async function authorMaskFor(tx: Tx, story: StoryRow, to: Recipient): Promise<st
   // A recipient, not a request: storyRelation reads only the id and the role.
   const actor: Actor = { userId: to.userId, role: to.role, sessionId: '' };
   return maskedAuthorName(story, await storyRelation(tx, actor, story));
+}
+
+/** Whether `to` may still read the fic's notes (a teacher moved to other grades may not: no link to a 404). */
+async function readsNotes(tx: Tx, story: StoryRow, to: Recipient): Promise<boolean> {
+  const actor: Actor = { userId: to.userId, role: to.role, sessionId: '' };
+  return decide('viewAnnotations', await storyRelation(tx, actor, story), story.status).ok;
+}
+
+async function annotationExists(tx: Tx, annotationId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: annotations.id })
+    .from(annotations)
+    .where(eq(annotations.id, annotationId))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * What a note's writer is told the fic's author did (answered, resolved): the author by the name
+ * `to` may know them by (the mask on a fic hidden from `to`), anyone else (an administrator) by name.
+ */
+async function toNoteWriter(
+  tx: Tx,
+  event: DomainEvent & { payload: { writerId: string | null; title: string } },
+  story: StoryRow,
+  type: 'ANNOTATION_ANSWERED' | 'ANNOTATION_RESOLVED',
+): Promise<void> {
+  const { writerId, title } = event.payload;
+  const to = writerId ? await recipient(tx, writerId) : null;
+  if (!to || !(await readsNotes(tx, story, to))) {
+    return;
+  }
+  const name = (await userName(tx, event.actor?.userId)) ?? 'Alguien';
+  const who = event.actor?.userId === story.authorId ? ((await authorMaskFor(tx, story, to)) ?? name) : name;
+  return tell(tx, event, [
+    {
+      userId: to.userId,
+      type,
+      text:
+        type === 'ANNOTATION_ANSWERED'
+          ? notificationTexts.noteAnswered(who, title)
+          : notificationTexts.noteResolved(who, title),
+      storyId: story.id,
+    },
+  ]);
 }
 
 async function commentExists(tx: Tx, commentId: string): Promise<boolean> {
@@ -203,6 +250,81 @@ async function handle(tx: Tx, event: DomainEvent, publicUrl: string): Promise<vo
       }
       return tell(tx, event, rows);
     }
+    case 'annotation.created':
+    case 'annotation.reopened': {
+      const { annotationId, authorId, title } = event.payload;
+      if (!story || !(await annotationExists(tx, annotationId))) {
+        return;
+      }
+      // Notes are written and reopened by teachers and administrators: a student knows their names.
+      const who = (await userName(tx, event.actor?.userId)) ?? 'Tu docente';
+      const added = event.type === 'annotation.created';
+      return tell(tx, event, [
+        {
+          userId: authorId,
+          type: added ? 'ANNOTATION_ADDED' : 'ANNOTATION_REOPENED',
+          text: added ? notificationTexts.noteAdded(who, title) : notificationTexts.noteReopened(who, title),
+          storyId: story.id,
+        },
+      ]);
+    }
+    case 'annotation.replied': {
+      const { annotationId, replyId, authorId, title } = event.payload;
+      const [reply] = await tx
+        .select({ id: annotationReplies.id })
+        .from(annotationReplies)
+        .where(eq(annotationReplies.id, replyId))
+        .limit(1);
+      if (!story || !reply || !(await annotationExists(tx, annotationId))) {
+        return;
+      }
+      // The author answering goes to the note's writer; anyone else's reply to the author.
+      if (event.actor?.userId === authorId) {
+        return toNoteWriter(tx, event, story, 'ANNOTATION_ANSWERED');
+      }
+      const who = (await userName(tx, event.actor?.userId)) ?? 'Alguien';
+      return tell(tx, event, [
+        {
+          userId: authorId,
+          type: 'ANNOTATION_REPLIED',
+          text: notificationTexts.noteReplied(who, title),
+          storyId: story.id,
+        },
+      ]);
+    }
+    case 'annotation.resolved': {
+      if (!story || !(await annotationExists(tx, event.payload.annotationId))) {
+        return;
+      }
+      return toNoteWriter(tx, event, story, 'ANNOTATION_RESOLVED');
+    }
+    case 'annotation.orphaned': {
+      const ids = event.payload.notes.map((note) => note.annotationId);
+      if (!story || ids.length === 0) {
+        return;
+      }
+      // One notification per writer, counting their notes still there and still orphaned.
+      const byWriter = await tx
+        .select({ writerId: annotations.writerId, notes: count() })
+        .from(annotations)
+        .where(
+          and(inArray(annotations.id, ids), eq(annotations.orphan, true), isNotNull(annotations.writerId)),
+        )
+        .groupBy(annotations.writerId);
+      const rows: NewNotification[] = [];
+      for (const { writerId, notes } of byWriter) {
+        const to = await recipient(tx, writerId!);
+        if (to && (await readsNotes(tx, story, to))) {
+          rows.push({
+            userId: to.userId,
+            type: 'ANNOTATION_ORPHANED',
+            text: notificationTexts.noteOrphaned(event.payload.title, notes),
+            storyId: story.id,
+          });
+        }
+      }
+      return tell(tx, event, rows);
+    }
     case 'request.created': {
       const { requestId, kind } = event.payload;
       const admins = await tx
@@ -234,7 +356,8 @@ async function handle(tx: Tx, event: DomainEvent, publicUrl: string): Promise<vo
  * In-app notifications from domain events (issue 19.4): a student is told their fic was evaluated,
  * returned with corrections, published (with the e-mail), commented, and that their comment was
  * replied to; a teacher that a fic of their grades was sent or resent; an administrator of each new
- * request. Texts are written per recipient and never name an author the recipient may not know.
+ * request. Notes on passages: the fic's author of a note, a reply and a reopening; the note's writer
+ * of the author's answer, of its resolution and of its losing its place. Texts are written per recipient and never name an author the recipient may not know.
  */
 export const notificationsSubscriber: EventSubscriber = {
   name: 'notifications',
@@ -246,6 +369,11 @@ export const notificationsSubscriber: EventSubscriber = {
     'reply.added',
     'story.sent',
     'request.created',
+    'annotation.created',
+    'annotation.replied',
+    'annotation.resolved',
+    'annotation.reopened',
+    'annotation.orphaned',
   ],
   handle: (tx, event, context) => handle(tx, event, context.publicUrl),
 };

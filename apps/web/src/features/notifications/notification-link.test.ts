@@ -15,6 +15,13 @@ describe('notificationLink', () => {
     expect(link('STORY_PUBLISHED')).toBe(`/fics/${storyId}`);
     expect(link('STORY_COMMENTED')).toBe(`/fics/${storyId}#comentarios`);
     expect(link('COMMENT_REPLIED')).toBe(`/fics/${storyId}#comentarios`);
+    // Notes: the author on the fic's page, the note's writer on the review page.
+    expect(link('ANNOTATION_ADDED')).toBe(`/fics/${storyId}`);
+    expect(link('ANNOTATION_REPLIED')).toBe(`/fics/${storyId}`);
+    expect(link('ANNOTATION_REOPENED')).toBe(`/fics/${storyId}`);
+    expect(link('ANNOTATION_ANSWERED')).toBe(`/fics/${storyId}/revision`);
+    expect(link('ANNOTATION_RESOLVED')).toBe(`/fics/${storyId}/revision`);
+    expect(link('ANNOTATION_ORPHANED')).toBe(`/fics/${storyId}/revision`);
     expect(link('REQUEST_CREATED', 'REGISTER')).toBe('/registros');
     expect(link('REQUEST_CREATED', 'CHANGE')).toBe('/cambios');
   });
