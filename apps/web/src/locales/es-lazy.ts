@@ -12,6 +12,7 @@ import { tracking } from './es-tracking';
 import { policies } from './es-policies';
 import { notifications } from './es-notifications';
 import { revisions } from './es-revisions';
+import { annotations } from './es-annotations';
 
 export const esLazy = {
   auth: {
@@ -418,6 +419,7 @@ export const esLazy = {
   policies,
   notifications,
   revisions,
+  annotations,
 } as const;
 
 export type LazyCatalog = typeof esLazy;

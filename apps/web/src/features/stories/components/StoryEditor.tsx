@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Story } from '@fics/contracts';
 import { PageLoader } from '../../../components/PageLoader';
 import { PageTitle } from '../../../components/PageTitle';
+import { EditorNotesFrame } from './StoryNotesFrame';
 
 // The editor (Quill, cropper, map) loads only when someone edits: readers never download it.
 const StoryForm = lazy(() => import('./StoryForm').then((m) => ({ default: m.StoryForm })));
@@ -10,7 +11,8 @@ const StoryForm = lazy(() => import('./StoryForm').then((m) => ({ default: m.Sto
 /**
  * A fic in edit mode, on the fic page and the review page: 'Editar fic' and the form, loaded the
  * first time someone edits. The form says 'Fic actualizada exitosamente' itself and puts the saved
- * fic in the cache, so the page shows it as it is now; `onClose` returns to reading.
+ * fic in the cache, so the page shows it as it is now; `onClose` returns to reading. The fic's notes
+ * on passages sit beside it for who may see them (the author correcting).
  */
 export function StoryEditor({
   story,
@@ -30,9 +32,11 @@ export function StoryEditor({
   return (
     <>
       <PageTitle title={t('stories.editTitle')} />
-      <Suspense fallback={<PageLoader />}>
-        <StoryForm story={story} onSaved={saved} onCancel={onClose} restoreOnOpen={restoreOnOpen} />
-      </Suspense>
+      <EditorNotesFrame story={story}>
+        <Suspense fallback={<PageLoader />}>
+          <StoryForm story={story} onSaved={saved} onCancel={onClose} restoreOnOpen={restoreOnOpen} />
+        </Suspense>
+      </EditorNotesFrame>
     </>
   );
 }

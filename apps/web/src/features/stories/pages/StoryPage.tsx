@@ -5,10 +5,11 @@ import type { Story } from '@fics/contracts';
 import { StoryComments, StorySocialBar } from '../../social';
 import { EditingBanner } from '../components/EditingBanner';
 import { LazyEvaluationDrawer } from '../components/LazyEvaluationDrawer';
-import { ARTICLE_WIDTH, StoryArticle } from '../components/StoryArticle';
+import { StoryArticle } from '../components/StoryArticle';
 import { StoryActions } from '../components/StoryActions';
 import { StoryEditor } from '../components/StoryEditor';
 import { StoryLoader } from '../components/StoryLoader';
+import { pageWidth, StoryNotesFrame } from '../components/StoryNotesFrame';
 import { UnsavedWorkNotice } from '../components/UnsavedWorkNotice';
 
 /**
@@ -52,22 +53,24 @@ function StoryScreen({ story }: { story: Story }) {
   }
 
   return (
-    <Box sx={{ maxWidth: ARTICLE_WIDTH, mx: 'auto' }}>
+    <Box sx={{ maxWidth: pageWidth(story), mx: 'auto' }}>
       {banner}
       {story.permissions.canEdit ? (
         <UnsavedWorkNotice story={story} onRestore={() => setEditing('restore')} />
       ) : null}
-      <StoryArticle
-        story={story}
-        actions={
-          <StoryActions
-            story={story}
-            onEdit={() => setEditing('edit')}
-            onViewEvaluation={() => setEvaluationOpen(true)}
-          />
-        }
-        footer={story.publicationStatus === 'PUBLISHED' ? <StorySocialBar story={story} /> : null}
-      />
+      <StoryNotesFrame story={story}>
+        <StoryArticle
+          story={story}
+          actions={
+            <StoryActions
+              story={story}
+              onEdit={() => setEditing('edit')}
+              onViewEvaluation={() => setEvaluationOpen(true)}
+            />
+          }
+          footer={story.publicationStatus === 'PUBLISHED' ? <StorySocialBar story={story} /> : null}
+        />
+      </StoryNotesFrame>
       <StoryComments story={story} />
       <LazyEvaluationDrawer story={story} open={evaluationOpen} onClose={() => setEvaluationOpen(false)} />
     </Box>

@@ -10,10 +10,11 @@ import { useTranslation } from 'react-i18next';
 import type { Story } from '@fics/contracts';
 import { EditingBanner } from '../components/EditingBanner';
 import { LazyEvaluationDrawer } from '../components/LazyEvaluationDrawer';
-import { ARTICLE_WIDTH, StoryArticle } from '../components/StoryArticle';
+import { StoryArticle } from '../components/StoryArticle';
 import { StoryActions } from '../components/StoryActions';
 import { StoryEditor } from '../components/StoryEditor';
 import { StoryLoader } from '../components/StoryLoader';
+import { pageWidth, StoryNotesFrame } from '../components/StoryNotesFrame';
 import { UnsavedWorkNotice } from '../components/UnsavedWorkNotice';
 import type { ResumeWritingState } from './StoryPage';
 
@@ -47,7 +48,7 @@ function ReviewScreen({ story }: { story: Story }) {
 
   return (
     // Room under the fic for the floating button, so it never covers the end of the text.
-    <Box sx={{ maxWidth: isEditing ? undefined : ARTICLE_WIDTH, mx: 'auto', pb: hasDrawer ? 10 : 0 }}>
+    <Box sx={{ maxWidth: isEditing ? undefined : pageWidth(story), mx: 'auto', pb: hasDrawer ? 10 : 0 }}>
       {banner}
       {canEdit ? (
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>
@@ -64,7 +65,9 @@ function ReviewScreen({ story }: { story: Story }) {
       ) : (
         <>
           {canEdit ? <UnsavedWorkNotice story={story} onRestore={() => setEditing('restore')} /> : null}
-          <StoryArticle story={story} actions={<StoryActions story={story} variant="review" />} />
+          <StoryNotesFrame story={story}>
+            <StoryArticle story={story} actions={<StoryActions story={story} variant="review" />} />
+          </StoryNotesFrame>
         </>
       )}
       {hasDrawer && !isEditing ? (
