@@ -12,6 +12,7 @@ import { tracking } from './es-tracking';
 import { policies } from './es-policies';
 import { notifications } from './es-notifications';
 import { revisions } from './es-revisions';
+import { commentBank } from './es-comment-bank';
 import { annotations } from './es-annotations';
 
 export const esLazy = {
@@ -419,6 +420,7 @@ export const esLazy = {
   policies,
   notifications,
   revisions,
+  commentBank,
   annotations,
 } as const;
 

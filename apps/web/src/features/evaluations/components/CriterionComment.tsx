@@ -1,5 +1,6 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
+import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +13,8 @@ interface CriterionCommentFieldProps {
   onChange: (value: string) => void;
   error?: string;
   disabled: boolean;
+  /** Buttons at the field's end ('Mis comentarios': pick one, save this one). */
+  actions?: ReactNode;
 }
 
 /** The teacher's optional comment on one criterion, with a counter like the evaluation's comment. */
@@ -21,6 +24,7 @@ export function CriterionCommentField({
   onChange,
   error,
   disabled,
+  actions,
 }: CriterionCommentFieldProps) {
   const { t } = useTranslation();
   const id = useId();
@@ -46,6 +50,19 @@ export function CriterionCommentField({
         </Box>
       }
       fullWidth
+      slotProps={
+        actions
+          ? {
+              input: {
+                endAdornment: (
+                  <InputAdornment position="end" sx={{ alignSelf: 'flex-start', mt: 0.5 }}>
+                    {actions}
+                  </InputAdornment>
+                ),
+              },
+            }
+          : undefined
+      }
     />
   );
 }

@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import InputAdornment from '@mui/material/InputAdornment';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import MenuItem from '@mui/material/MenuItem';
@@ -28,6 +29,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useErrorFocus } from '../../../components/error-focus';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-client';
+import { CommentBankButton, SaveCommentButton } from '../../comment-bank';
 import { RubricGrid, useMyRubrics } from '../../rubrics';
 import { useCreateEvaluation, useUpdateEvaluation } from '../api';
 import { copyGrid, sameColumns, toggleCell, type EvaluationGrid } from '../grid';
@@ -123,6 +125,23 @@ export function EvaluationForm({ story, evaluation, locked = false, onDone }: Ev
     texts.clearErrors('criterionComments');
     setErrors((current) => ({ ...current, grid: undefined }));
   };
+
+  /**
+   * A comment picked from 'Mis comentarios' goes into the field, after what is there; through
+   * setValue with validation, so a text over the field's limit is flagged at once.
+   */
+  const insertComment = (name: TextFieldName, text: string) => {
+    const current = texts.getValues(name) ?? '';
+    const next = current.trim() ? `${current.trimEnd()} ${text}` : text;
+    texts.setValue(name, next, { shouldValidate: true, shouldDirty: true, shouldTouch: true });
+  };
+  const commentTools = (name: TextFieldName, value: string) =>
+    locked ? undefined : (
+      <>
+        <CommentBankButton onPick={(text) => insertComment(name, text)} disabled={disabled} />
+        <SaveCommentButton text={value} />
+      </>
+    );
 
   const toggle = (rowIndex: number, columnKey: string) => {
     setGrid((current) => toggleCell(current, rowIndex, columnKey));
@@ -252,6 +271,7 @@ export function EvaluationForm({ story, evaluation, locked = false, onDone }: Ev
                       error={fieldState.error?.message}
                       disabled={disabled}
                       onChange={field.onChange}
+                      actions={commentTools(`criterionComments.${rowIndex}`, field.value ?? '')}
                     />
                   )}
                 />
@@ -290,6 +310,19 @@ export function EvaluationForm({ story, evaluation, locked = false, onDone }: Ev
               </Box>
             }
             fullWidth
+            slotProps={
+              locked
+                ? undefined
+                : {
+                    input: {
+                      endAdornment: (
+                        <InputAdornment position="end" sx={{ alignSelf: 'flex-start', mt: 0.5 }}>
+                          {commentTools('comment', field.value ?? '')}
+                        </InputAdornment>
+                      ),
+                    },
+                  }
+            }
           />
         )}
       />

@@ -1,0 +1,44 @@
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import BookmarkAddOutlined from '@mui/icons-material/BookmarkAddOutlined';
+import { useTranslation } from 'react-i18next';
+import { useToast } from '../../../components/toast';
+import { isApiError } from '../../../lib/api-client';
+import { useSaveComment } from '../api';
+
+/**
+ * 'Guardar en Mis comentarios' beside a comment field (issue 20.4): saves its current text. The
+ * same text saved again is not duplicated; the server's words say which happened.
+ */
+export function SaveCommentButton({ text }: { text: string }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const save = useSaveComment();
+  const empty = text.trim() === '';
+  const onClick = () =>
+    save.mutate(text.trim(), {
+      onSuccess: (body) => toast.success(body.message),
+      onError: (error) => {
+        if (!isApiError(error)) {
+          toast.error(t('errors.generic'));
+          return;
+        }
+        // Too long, or the bank is full: the server's message names the limit.
+        toast.error(error.errors?.text ?? error.message);
+      },
+    });
+  return (
+    <Tooltip title={t('commentBank.save')}>
+      <span>
+        <IconButton
+          size="small"
+          onClick={onClick}
+          disabled={empty || save.isPending}
+          aria-label={t('commentBank.save')}
+        >
+          <BookmarkAddOutlined fontSize="small" />
+        </IconButton>
+      </span>
+    </Tooltip>
+  );
+}
