@@ -8,7 +8,7 @@
  * `checked` is false; in an evaluation at most one cell per row is checked, never the criterion.
  */
 import { z } from 'zod';
-import { pagedSchema, pageQuerySchema } from './common';
+import { idSchema, pagedSchema, pageQuerySchema } from './common';
 
 export const rubricLimits = {
   titleMin: 2,
@@ -47,7 +47,12 @@ export const rubricMessages = {
   rowInvalid: 'La fila no coincide con las columnas de la rúbrica',
   controlCharacters: 'El texto contiene caracteres no permitidos',
   notFound: 'La rúbrica solicitada no existe',
-  onlyTeachers: 'Solo los docentes tienen rúbricas',
+  onlyTeachers: 'Solo docentes y administradores tienen rúbricas',
+  onlyAdminsMarkTemplates: 'Solo los administradores marcan plantillas de colegios',
+  templatesForbidden: 'Solo docentes y administradores ven las plantillas',
+  templateNotFound: 'La plantilla solicitada no existe',
+  collegeNotFound: 'El colegio solicitado no existe',
+  copied: 'Rúbrica copiada a Mis Rúbricas exitosamente',
   created: 'Rúbrica creada exitosamente',
   updated: 'Rúbrica actualizada exitosamente',
   /** Spec 001 §8 writes this one in lower case. */
@@ -235,6 +240,47 @@ export type MyRubricsQuery = z.infer<typeof myRubricsQuerySchema>;
 export const myRubricsResponseSchema = z.object({ rubrics: pagedSchema(rubricSchema) });
 
 export const rubricDeletedResponseSchema = z.object({ message: z.string() });
+
+/*
+ * School rubric templates (issue 20.4, docs/decisions/rubrics.md): an administrator marks one of their
+ * rubrics as a template of a school; the school's teachers list it and copy it into their own rubrics.
+ */
+
+/** PUT and DELETE /rubrics/:id/templates/:collegeId. */
+export const rubricTemplateParamsSchema = z.object({ id: idSchema, collegeId: idSchema });
+
+/** A school a rubric is a template of, and when it was marked. */
+export const rubricTemplateCollegeSchema = z
+  .object({ _id: z.string(), name: z.string(), markedAt: z.string() })
+  .meta({ id: 'RubricTemplateCollege' });
+export type RubricTemplateCollege = z.infer<typeof rubricTemplateCollegeSchema>;
+
+/** GET, PUT and DELETE /rubrics/:id/templates…: the schools the rubric is a template of, by name. */
+export const rubricTemplateCollegesResponseSchema = z.object({
+  colleges: z.array(rubricTemplateCollegeSchema),
+});
+
+/** GET /rubric-templates: a teacher's schools' templates (an administrator's: all, or one school's). */
+export const rubricTemplatesPaging = { defaultLimit: 10, maxLimit: 50 } as const;
+export const rubricTemplatesQuerySchema = z.object({
+  ...pageQuerySchema(rubricTemplatesPaging).shape,
+  collegeId: z.preprocess((value) => (value === '' ? undefined : value), idSchema.optional()),
+});
+export type RubricTemplatesQuery = z.infer<typeof rubricTemplatesQuerySchema>;
+
+export const rubricTemplateSchema = z
+  .object({
+    rubric: rubricSchema,
+    college: z.object({ _id: z.string(), name: z.string() }),
+    markedAt: z.string(),
+  })
+  .meta({ id: 'RubricTemplate' });
+export type RubricTemplate = z.infer<typeof rubricTemplateSchema>;
+export const rubricTemplatesResponseSchema = z.object({ templates: pagedSchema(rubricTemplateSchema) });
+
+/** POST /rubric-templates/:rubricId/copy → 201 { rubric, message }: the caller's own new rubric. */
+export const rubricTemplateCopyParamsSchema = z.object({ rubricId: idSchema });
+export const rubricCopiedResponseSchema = z.object({ rubric: rubricSchema, message: z.string() });
 
 /** Spec 001 §9: a new rubric's grid. */
 export function defaultRubricGrid(): { columns: RubricColumn[]; items: RubricRow[] } {

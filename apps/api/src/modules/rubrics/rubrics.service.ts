@@ -15,18 +15,20 @@ import type { Actor } from '../../plugins/auth';
 /**
  * A teacher's rubrics (spec 001 §2 Mis Rúbricas and Rubric editor, §7). Only their owner ever reads,
  * changes or deletes one: to anyone else a rubric does not exist (404), whatever their role.
+ * Administrators have rubrics too since issue 20.4: theirs become school templates
+ * (rubric-templates.service.ts, docs/decisions/rubrics.md).
  */
 
 const rubricNotFound = () => notFound(rubricMessages.notFound);
 
-/** Creating and listing rubrics is a teacher's (403 for students and administrators). */
-function requireTeacher(actor: Actor): void {
-  if (actor.role !== 'TEACHER') {
+/** Creating and listing rubrics is a teacher's or an administrator's (403 for students). */
+function requireAuthor(actor: Actor): void {
+  if (actor.role !== 'TEACHER' && actor.role !== 'ADMIN') {
     throw forbidden(rubricMessages.onlyTeachers);
   }
 }
 
-const rubricColumns = {
+export const rubricColumns = {
   id: rubrics.id,
   title: rubrics.title,
   description: rubrics.description,
@@ -47,7 +49,7 @@ type RubricRow = {
 };
 
 /** A row as the API answers it; the grid is returned as stored. */
-function toRubric(row: RubricRow): Rubric {
+export function toRubric(row: RubricRow): Rubric {
   return {
     _id: row.id,
     title: row.title,
@@ -82,7 +84,7 @@ export async function listMyRubrics(options: {
   query: MyRubricsQuery;
 }): Promise<Paged<Rubric>> {
   const { db, actor, query } = options;
-  requireTeacher(actor);
+  requireAuthor(actor);
   return readPage({
     query,
     fetch: async ({ limit, offset }) => {
@@ -113,7 +115,7 @@ export async function createRubric(options: {
   input: RubricBody;
 }): Promise<Rubric> {
   const { db, actor, input } = options;
-  requireTeacher(actor);
+  requireAuthor(actor);
   const [row] = await db
     .insert(rubrics)
     .values({

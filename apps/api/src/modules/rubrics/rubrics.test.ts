@@ -327,22 +327,29 @@ describe('rubrics: GET /rubrics/my-rubrics, GET, POST, PATCH, DELETE /rubrics/:i
   });
 
   describe('permissions', () => {
-    it('refuses to create a rubric to a student and an administrator (403, nothing stored)', async () => {
-      for (const who of [student, admin]) {
-        const before = await rubricCount();
-        const res = await postRubric(t.app, who.headers, rubricBody({ title: `De ${who.role}` }));
-        expect(res.statusCode, who.role).toBe(403);
-        expect(res.json()).toEqual({ type: 'FORBIDDEN', message: 'Solo los docentes tienen rúbricas' });
-        expect(await rubricCount()).toBe(before);
-      }
+    it('refuses to create a rubric to a student (403, nothing stored)', async () => {
+      const before = await rubricCount();
+      const res = await postRubric(t.app, student.headers, rubricBody({ title: 'De estudiante' }));
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({
+        type: 'FORBIDDEN',
+        message: 'Solo docentes y administradores tienen rúbricas',
+      });
+      expect(await rubricCount()).toBe(before);
     });
 
-    it('refuses the list to a student and an administrator (403)', async () => {
-      for (const who of [student, admin]) {
-        const res = await myRubrics(t.app, who.headers);
-        expect(res.statusCode, who.role).toBe(403);
-        expect(res.json()).toEqual({ type: 'FORBIDDEN', message: rubricMessages.onlyTeachers });
-      }
+    it('refuses the list to a student (403)', async () => {
+      const res = await myRubrics(t.app, student.headers);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ type: 'FORBIDDEN', message: rubricMessages.onlyTeachers });
+    });
+
+    it('lets an administrator create and list their own rubrics (the school templates they mark)', async () => {
+      const created = await createRubric(t.app, admin.headers, rubricBody({ title: 'Plantilla base' }));
+      const res = await myRubrics(t.app, admin.headers);
+      expect(res.statusCode).toBe(200);
+      expect(res.json<{ rubrics: Paged<Rubric> }>().rubrics.docs.map((r) => r._id)).toEqual([created._id]);
+      expect((await getRubric(t.app, teacher.headers, created._id)).statusCode).toBe(404);
     });
 
     it('answers 401 to every endpoint without a session', async () => {
