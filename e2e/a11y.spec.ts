@@ -211,7 +211,12 @@ const sweep: Record<string, SweepRoute> = {
   },
   '/rubricas/:id/actualizar': {
     url: (ids) => `/rubricas/${ids.rubricId}/actualizar`,
-    content: (page) => page.getByRole('button', { name: 'Eliminar' }).first(),
+    // The demo teacher's rubric; an administrator (who has rubrics since issue 20.4) is told it does not exist.
+    content: (page) =>
+      page
+        .getByRole('button', { name: 'Eliminar' })
+        .first()
+        .or(page.getByText('La rúbrica solicitada no existe')),
   },
   '/fics/:storyId': {
     url: (ids) => `/fics/${ids.publishedStoryId}`,

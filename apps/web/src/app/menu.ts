@@ -23,7 +23,7 @@ export const menuEntries: readonly MenuEntry[] = [
   { label: 'myFics', path: '/mis-fics', roles: ['STUDENT'], available: true },
   { label: 'reviewFics', path: '/fics/revision', roles: ['TEACHER'], available: true },
   { label: 'publishedFics', path: '/fics/publicadas', roles: ['TEACHER'], available: true },
-  { label: 'myRubrics', path: '/rubricas', roles: ['TEACHER'], available: true },
+  { label: 'myRubrics', path: '/rubricas', roles: ['TEACHER', 'ADMIN'], available: true },
 ];
 
 /** The entries a role sees; only pages that exist. `entries` is injectable for tests. */

@@ -126,17 +126,20 @@ const pages: readonly PageRoute[] = [
   {
     path: '/rubricas',
     page: lazyPage(() => import('../features/rubrics/pages/MyRubricsPage'), 'MyRubricsPage'),
-    access: ['TEACHER'],
+    // Administrators have rubrics too: theirs become school templates (docs/decisions/rubrics.md).
+    access: ['TEACHER', 'ADMIN'],
   },
   {
     path: '/rubricas/nuevo',
     page: lazyPage(() => import('../features/rubrics/pages/NewRubricPage'), 'NewRubricPage'),
-    access: ['TEACHER'],
+    // Administrators have rubrics too: theirs become school templates (docs/decisions/rubrics.md).
+    access: ['TEACHER', 'ADMIN'],
   },
   {
     path: '/rubricas/:id/actualizar',
     page: lazyPage(() => import('../features/rubrics/pages/EditRubricPage'), 'EditRubricPage'),
-    access: ['TEACHER'],
+    // Administrators have rubrics too: theirs become school templates (docs/decisions/rubrics.md).
+    access: ['TEACHER', 'ADMIN'],
   },
   {
     // Public: the API answers 404 for a fic the caller may not see. /fics/nuevo and other static

@@ -26,6 +26,30 @@ export const rubrics = {
   deleteRubric: 'Eliminar {{title}}',
   deleteTitle: '¿Eliminar la rúbrica «{{title}}»?',
   emptyAction: 'Crear una rúbrica',
+  tabsLabel: 'Rúbricas',
+  mineTab: 'Mis rúbricas',
+
+  // Mis Rúbricas › Plantillas (issue 20.4): the templates of the teacher's schools.
+  templatesTab: 'Plantillas',
+  templatesLabel: 'Plantillas de rúbricas',
+  templatesIntro:
+    'Rúbricas que tu colegio ofrece como punto de partida. Copia una a tus rúbricas para usarla o adaptarla; la copia es tuya y no cambia la plantilla.',
+  templatesEmpty: 'Tu colegio aún no tiene plantillas de rúbricas',
+  templatesPages: 'Páginas de plantillas',
+  templatesTotal_one: '{{formatted}} plantilla',
+  templatesTotal_other: '{{formatted}} plantillas',
+  templateOf: 'Plantilla de {{college}}',
+  copyTemplate: 'Copiar a mis rúbricas',
+  copyTemplateOf: 'Copiar {{title}} a mis rúbricas',
+
+  // 'Plantilla de colegios' (administrators, on the editor's page).
+  templateCollegesTitle: 'Plantilla de colegios',
+  templateCollegesHelp:
+    'Los docentes de estos colegios verán esta rúbrica en Mis Rúbricas › Plantillas y podrán copiarla a sus rúbricas.',
+  templateColleges: 'Colegios',
+  templateCollegesPlaceholder: 'Buscar colegio',
+  templateMarked: 'Plantilla disponible para {{college}}',
+  templateUnmarked: 'Plantilla retirada de {{college}}',
 
   // The editor (/rubricas/nuevo, /rubricas/:id/actualizar).
   newTitle: 'Nueva rúbrica',

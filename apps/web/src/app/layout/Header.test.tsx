@@ -64,6 +64,8 @@ describe('Header', () => {
       'Escuelas',
       'Solicitudes de cambio',
       'Solicitudes de creación de cuentas',
+      // Their rubrics are the schools' templates (issue 20.4).
+      'Mis rúbricas',
       'Log out',
     ]);
     expect(within(menu).getByRole('menuitem', { name: 'Escuelas' })).toHaveAttribute('href', '/escuelas');

@@ -3,9 +3,14 @@ import type {
   MyRubricsQuery,
   Rubric,
   RubricBody,
+  RubricTemplateCollege,
+  RubricTemplatesQuery,
   myRubricsResponseSchema,
+  rubricCopiedResponseSchema,
   rubricDeletedResponseSchema,
   rubricResponseSchema,
+  rubricTemplateCollegesResponseSchema,
+  rubricTemplatesResponseSchema,
 } from '@fics/contracts';
 import type { z } from 'zod';
 import { api } from '../../lib/api-client';
@@ -80,6 +85,70 @@ export function useDeleteRubric() {
     onSuccess: (_body, rubricId) => {
       queryClient.removeQueries({ queryKey: queryKeys.rubrics.detail(rubricId) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.rubrics.all });
+    },
+  });
+}
+
+/*
+ * School rubric templates (issue 20.4). Their keys sit under `queryKeys.rubrics.all`, so a saved,
+ * copied or deleted rubric refreshes them with every other list of rubrics.
+ */
+export type RubricTemplatesPage = z.infer<typeof rubricTemplatesResponseSchema>['templates'];
+type TemplateCollegesResponse = z.infer<typeof rubricTemplateCollegesResponseSchema>;
+const templateKeys = {
+  list: (query: RubricTemplatesQuery) => [...queryKeys.rubrics.all, 'templates', query] as const,
+  colleges: (rubricId: string) => [...queryKeys.rubrics.all, 'template-colleges', rubricId] as const,
+};
+
+/** GET /rubric-templates: one page of the templates of the caller's schools (all, for an administrator). */
+export function useRubricTemplates(query: RubricTemplatesQuery) {
+  return useQuery({
+    queryKey: templateKeys.list(query),
+    queryFn: ({ signal }): Promise<RubricTemplatesPage> =>
+      api
+        .get<z.infer<typeof rubricTemplatesResponseSchema>>('/rubric-templates', {
+          query: { page: query.page, limit: query.limit },
+          signal,
+        })
+        .then((body) => body.templates),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** POST /rubric-templates/:rubricId/copy: a new rubric of the caller's, with the API's success message. */
+export function useCopyRubricTemplate() {
+  const applyRubric = useApplyRubric();
+  return useMutation({
+    mutationFn: (rubricId: string) =>
+      api.post<z.infer<typeof rubricCopiedResponseSchema>>(`/rubric-templates/${rubricId}/copy`),
+    onSuccess: (body) => applyRubric(body.rubric),
+  });
+}
+
+/** GET /rubrics/:id/templates (administrators): the schools the rubric is a template of. */
+export function useRubricTemplateColleges(rubricId: string, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: templateKeys.colleges(rubricId),
+    queryFn: ({ signal }): Promise<RubricTemplateCollege[]> =>
+      api
+        .get<TemplateCollegesResponse>(`/rubrics/${rubricId}/templates`, { signal })
+        .then((body) => body.colleges),
+    enabled: options.enabled,
+  });
+}
+
+/** PUT (mark) or DELETE (unmark) /rubrics/:id/templates/:collegeId; the answer is the new list. */
+export function useSetRubricTemplate(rubricId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ collegeId, marked }: { collegeId: string; marked: boolean }) =>
+      (marked
+        ? api.put<TemplateCollegesResponse>(`/rubrics/${rubricId}/templates/${collegeId}`)
+        : api.delete<TemplateCollegesResponse>(`/rubrics/${rubricId}/templates/${collegeId}`)
+      ).then((body) => body.colleges),
+    onSuccess: (colleges) => {
+      queryClient.setQueryData(templateKeys.colleges(rubricId), colleges);
+      void queryClient.invalidateQueries({ queryKey: [...queryKeys.rubrics.all, 'templates'] });
     },
   });
 }

@@ -174,8 +174,8 @@ function RowActions({ rubric, onDelete }: RubricItemProps) {
   );
 }
 
-/** The grid as it will be read in an evaluation, with its size and best score. */
-function Preview({ rubric, stacked = false }: { rubric: Rubric; stacked?: boolean }) {
+/** The grid as it will be read in an evaluation, with its size and best score (also the templates' preview). */
+export function RubricPreview({ rubric, stacked = false }: { rubric: Rubric; stacked?: boolean }) {
   const { t } = useTranslation();
   return (
     <Box sx={{ py: 2 }}>
@@ -192,7 +192,7 @@ function Preview({ rubric, stacked = false }: { rubric: Rubric; stacked?: boolea
   );
 }
 
-const ExpandIcon = ({ open }: { open: boolean }) => (
+export const ExpandIcon = ({ open }: { open: boolean }) => (
   <KeyboardArrowDown
     sx={{ transition: 'transform 150ms', transform: open ? 'rotate(180deg)' : 'none' }}
     aria-hidden
@@ -231,7 +231,7 @@ const RubricTableRow = memo(function RubricTableRow({ rubric, onDelete }: Rubric
       <TableRow id={previewId}>
         <TableCell colSpan={4} sx={{ py: 0, ...(open ? {} : { borderBottom: 1, borderColor: 'divider' }) }}>
           <Collapse in={open} timeout="auto" unmountOnExit>
-            <Preview rubric={rubric} />
+            <RubricPreview rubric={rubric} />
           </Collapse>
         </TableCell>
       </TableRow>
@@ -269,7 +269,7 @@ const RubricCard = memo(function RubricCard({ rubric, onDelete }: RubricItemProp
       </Button>
       <Box id={previewId}>
         <Collapse in={open} timeout="auto" unmountOnExit>
-          <Preview rubric={rubric} stacked />
+          <RubricPreview rubric={rubric} stacked />
         </Collapse>
       </Box>
     </Paper>

@@ -7,19 +7,23 @@ import { EmptyState } from '../../../components/EmptyState';
 import { PageLoader } from '../../../components/PageLoader';
 import { PageTitle } from '../../../components/PageTitle';
 import { isApiError } from '../../../lib/api-client';
+import { useSession } from '../../auth';
 import { useRubric } from '../api';
 import { RubricEditor } from '../components/RubricEditor';
+import { RubricTemplateColleges } from '../components/RubricTemplateColleges';
 import { LoadFailedState } from '../../../components/LoadFailedState';
 
 /**
- * /rubricas/:id/actualizar (TEACHER, spec 001 §2 Rubric editor): the teacher's rubric in the editor.
- * The API answers 404 for a rubric that does not exist or is another teacher's.
+ * /rubricas/:id/actualizar (TEACHER and ADMIN, spec 001 §2 Rubric editor): the caller's rubric in the
+ * editor. The API answers 404 for a rubric that does not exist or is someone else's. An administrator
+ * also chooses here the schools it is a template of (issue 20.4).
  */
 export function EditRubricPage() {
   const { id = '' } = useParams();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const rubric = useRubric(id);
+  const { role } = useSession();
 
   let content;
   if (rubric.isPending) {
@@ -42,7 +46,10 @@ export function EditRubricPage() {
   } else {
     // Keyed by rubric: another rubric's page starts a fresh form.
     content = (
-      <RubricEditor key={rubric.data._id} rubric={rubric.data} onSaved={() => void navigate('/rubricas')} />
+      <>
+        <RubricEditor key={rubric.data._id} rubric={rubric.data} onSaved={() => void navigate('/rubricas')} />
+        {role === 'ADMIN' ? <RubricTemplateColleges rubricId={rubric.data._id} /> : null}
+      </>
     );
   }
 

@@ -1,6 +1,9 @@
 import { useCallback, useRef, useState } from 'react';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import TableChartOutlined from '@mui/icons-material/TableChartOutlined';
 import { Link as RouterLink } from 'react-router';
@@ -20,30 +23,44 @@ import { isApiError } from '../../../lib/api-client';
 import { urlParam, useUrlState } from '../../../lib/use-url-state';
 import { useDeleteRubric, useMyRubrics } from '../api';
 import { RubricsList, useCompactRubricsList } from '../components/RubricsList';
+import { RubricTemplatesPanel } from '../components/RubricTemplatesPanel';
 import { LoadFailedState } from '../../../components/LoadFailedState';
 
 /** Page sizes offered under the table; the API's default first. */
 const pageSizes = [myRubricsPaging.defaultLimit, 50, myRubricsPaging.maxLimit] as const;
 
-/** Page and size in the query string (/rubricas?page=2&limit=50): reload and back keep them. */
+const tabs = ['mias', 'plantillas'] as const;
+type RubricsTab = (typeof tabs)[number];
+
+/**
+ * Tab, page and size in the query string (/rubricas?page=2&limit=50, /rubricas?tab=plantillas):
+ * reload and back keep them.
+ */
 const urlParams = {
+  tab: urlParam.oneOf(tabs, 'mias'),
   page: urlParam.int({ min: 1, max: maxPage, fallback: 1 }),
   limit: urlParam.oneOf<number>(pageSizes, myRubricsPaging.defaultLimit),
 };
+
+/** The brand blue is too light for text on white: the open tab's label uses its dark shade. */
+const tabSx = { '&.Mui-selected': { color: 'primary.dark' } } as const;
+const tabId = (value: RubricsTab) => `rubrics-tab-${value}`;
+const panelId = (value: RubricsTab) => `rubrics-panel-${value}`;
 const urlOptions = { resetOnChange: ['page'] } as const;
 
 /**
- * /rubricas (TEACHER, spec 001 §2 Mis Rúbricas): the teacher's rubrics, newest first, one page at a
- * time; each opens to a preview of its grid; 'Añadir' opens the editor, a row's actions edit or
- * delete it (after the spec's confirmation). A table, or cards on phones.
+ * /rubricas (TEACHER and ADMIN, spec 001 §2 Mis Rúbricas): the caller's rubrics, newest first, one
+ * page at a time; each opens to a preview of its grid; 'Añadir' opens the editor, a row's actions edit
+ * or delete it (after the spec's confirmation). A table, or cards on phones. The 'Plantillas' tab
+ * (issue 20.4) lists the templates of the caller's schools, to copy.
  */
 export function MyRubricsPage() {
   const { t } = useTranslation();
   const toast = useToast();
   const compact = useCompactRubricsList();
   const [url, setUrl] = useUrlState(urlParams, urlOptions);
-  const { page, limit } = url;
-  const rubrics = useMyRubrics({ page, limit });
+  const { tab, page, limit } = url;
+  const rubrics = useMyRubrics({ page, limit }, { enabled: tab === 'mias' });
   const shown = rubrics.data;
   const deleteRubric = useDeleteRubric();
   // Kept after the confirmation closes, so its title does not change while it fades out.
@@ -52,7 +69,10 @@ export function MyRubricsPage() {
 
   // A page past the end (a stale link, or the last rubric of the last page deleted): go to the last one.
   const replacePage = useCallback((last: number) => setUrl({ page: last }, { replace: true }), [setUrl]);
-  useLastPageWhenPastTheEnd(shown, { enabled: !rubrics.isPlaceholderData, goTo: replacePage });
+  useLastPageWhenPastTheEnd(shown, {
+    enabled: tab === 'mias' && !rubrics.isPlaceholderData,
+    goTo: replacePage,
+  });
 
   const listTop = useRef<HTMLDivElement>(null);
   const goToPage = (next: number) => {
@@ -135,15 +155,40 @@ export function MyRubricsPage() {
   return (
     <>
       <PageTitle title={t('rubrics.myRubricsTitle')} actions={addButton(t('rubrics.add'))} />
-      <ListTotal
-        ref={listTop}
-        text={
-          shown && !rubrics.isError && shown.totalDocs > 0
-            ? t('rubrics.total', { count: shown.totalDocs, formatted: formatCount(shown.totalDocs) })
-            : null
-        }
-      />
-      {content}
+      <Tabs
+        value={tab}
+        onChange={(_event, value: RubricsTab) => setUrl({ tab: value, page: 1 })}
+        aria-label={t('rubrics.tabsLabel')}
+        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+      >
+        {tabs.map((value) => (
+          <Tab
+            key={value}
+            sx={tabSx}
+            value={value}
+            label={t(value === 'mias' ? 'rubrics.mineTab' : 'rubrics.templatesTab')}
+            id={tabId(value)}
+            aria-controls={panelId(value)}
+          />
+        ))}
+      </Tabs>
+      <Box role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)}>
+        {tab === 'plantillas' ? (
+          <RubricTemplatesPanel />
+        ) : (
+          <>
+            <ListTotal
+              ref={listTop}
+              text={
+                shown && !rubrics.isError && shown.totalDocs > 0
+                  ? t('rubrics.total', { count: shown.totalDocs, formatted: formatCount(shown.totalDocs) })
+                  : null
+              }
+            />
+            {content}
+          </>
+        )}
+      </Box>
       <ConfirmDialog
         open={deleteOpen}
         title={deleteTarget ? t('rubrics.deleteTitle', { title: deleteTarget.title }) : undefined}
