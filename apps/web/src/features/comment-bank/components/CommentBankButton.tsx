@@ -87,7 +87,10 @@ export function CommentBankButton({ onPick, disabled = false }: CommentBankButto
               <CloseIcon />
             </IconButton>
           </DialogTitle>
-          <DialogContent sx={{ px: 2, pb: 2 }}>{open ? panel : null}</DialogContent>
+          <DialogContent sx={{ px: 2, pb: 2 }}>
+            {/* Room for the search field's floating label (a title's content has no top padding). */}
+            <Box sx={{ pt: 1 }}>{open ? panel : null}</Box>
+          </DialogContent>
         </Dialog>
       ) : (
         <Popover
