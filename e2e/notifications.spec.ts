@@ -99,3 +99,84 @@ for (const viewport of [
     await expect(page).toHaveURL(`${server.url}/fics/${storyId}`);
   });
 }
+
+/**
+ * Notes on passages (issue 20): a teacher notes a passage of a signed-in student's fic; the student's
+ * bell counts it and its link opens the fic's page, where notes show. The student answers; the
+ * teacher's notification of the answer opens the review page.
+ */
+test('a note reaches the author, and the author’s answer its writer, each linked to their page', async ({
+  page,
+  browser,
+  request,
+  demo,
+  mailbox,
+  server,
+}, testInfo) => {
+  test.slow();
+  await page.setViewportSize({ width: 390, height: 844 });
+  const admin = await apiSession(request, demo.ADMIN.email, demo.ADMIN.password);
+  const world = await newClass(request, mailbox, admin, {
+    school: 'Escuela Notas',
+    teacher: 'Marta Notas Docente',
+    students: ['Julián Margen Soto'],
+  });
+  const student = world.students[0]!;
+  const title = 'La botella anotada';
+  const storyId = await sentStory(request, student, { title, text: storyText });
+
+  await page.goto('/');
+  await waitForApp(page);
+  await loginThroughDialog(page, student.email, student.password);
+  const banner = page.getByRole('banner');
+  await expect(banner.getByRole('button', { name: 'Notificaciones', exact: true })).toBeVisible();
+
+  // The plain text is 'La marea trajo una botella con un mapa adentro.': 'una botella' at 15.
+  const teacher = await apiSession(request, world.teacher.email, world.teacher.password);
+  const { annotation } = await teacher.call<{ annotation: { _id: string } }>(
+    'POST',
+    `/stories/${storyId}/annotations`,
+    {
+      quote: { exact: 'una botella', prefix: 'La marea trajo ', suffix: ' con un mapa adentro.' },
+      position: { start: 15, end: 26 },
+      text: '¿De qué color era?',
+    },
+  );
+  const bell = banner.getByRole('button', { name: 'Notificaciones: 1 sin leer' });
+  await expect(bell).toBeVisible({ timeout: 5_000 });
+  await bell.click();
+  const panel = page.getByRole('dialog', { name: 'Notificaciones' });
+  const latest = panel.getByRole('list', { name: 'Últimas notificaciones' }).getByRole('link');
+  await expect(latest.first()).toContainText(`Marta Notas Docente dejó una nota en tu fic «${title}»`);
+  await expect(latest.first()).toHaveAttribute('href', `/fics/${storyId}`);
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
+  );
+  await page.screenshot({ path: testInfo.outputPath('note-bell-author-390.png') });
+  await latest.first().click();
+  await expect(page).toHaveURL(`${server.url}/fics/${storyId}`);
+
+  // The author answers (through the API: the notes' screens have their own tests).
+  const author = await apiSession(request, student.email, student.password);
+  await author.call('POST', `/annotations/${annotation._id}/replies`, { text: 'Verde' });
+  const teacherContext = await browser.newContext({
+    baseURL: server.url,
+    viewport: { width: 1280, height: 800 },
+  });
+  const teacherPage = await teacherContext.newPage();
+  await teacherPage.goto('/');
+  await waitForApp(teacherPage);
+  await loginThroughDialog(teacherPage, world.teacher.email, world.teacher.password);
+  await teacherPage.goto('/notificaciones');
+  const told = teacherPage
+    .getByRole('list', { name: 'Tus notificaciones' })
+    .getByRole('link', { name: new RegExp(`Julián Margen Soto respondió tu nota en «${title}»`) });
+  await expect(told).toHaveAttribute('href', `/fics/${storyId}/revision`);
+  await teacherPage.screenshot({
+    path: testInfo.outputPath('note-answered-teacher-1280.png'),
+    fullPage: true,
+  });
+  await told.click();
+  await expect(teacherPage).toHaveURL(`${server.url}/fics/${storyId}/revision`);
+  await teacherContext.close();
+});
