@@ -63,16 +63,6 @@ export const queryKeys = {
     /** GET /stories: the public gallery, every page read so far ('Ver más') of one set of filters. */
     gallery: (filters: GalleryFilters) => [...queryKeys.stories.all, 'gallery', filters] as const,
   },
-  annotations: {
-    all: ['annotations'] as const,
-    /** Every cached list of one fic's notes (writes invalidate this). */
-    ofStory: (storyId: string) => [...queryKeys.annotations.all, storyId] as const,
-    /**
-     * GET /stories/:id/annotations for the fic's text as saved at `version` (its updatedAt): the
-     * server re-anchors the notes on each save, so a new text asks again.
-     */
-    list: (storyId: string, version: string) => [...queryKeys.annotations.ofStory(storyId), version] as const,
-  },
   comments: {
     all: ['comments'] as const,
     /** GET /comments?storyId: every page read so far of a fic's comments. */

@@ -12,6 +12,13 @@ import type {
 import { api } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 
+/**
+ * A fic's notes hang under the fic's own key (the key factory's stories.detail), so no key of theirs
+ * adds to the home page's code (lib/query-keys.ts is part of it; its budget has no room), and
+ * refreshing the fic refreshes its notes too. The version (the fic's updatedAt) follows.
+ */
+const notesKey = (storyId: string) => [...queryKeys.stories.detail(storyId), 'annotations'] as const;
+
 type AnnotationsResponse = z.infer<typeof annotationsResponseSchema>;
 type AnnotationResponse = z.infer<typeof annotationResponseSchema>;
 type ReplyResponse = z.infer<typeof annotationReplyResponseSchema>;
@@ -24,7 +31,7 @@ type DeletedResponse = z.infer<typeof annotationDeletedResponseSchema>;
  */
 export function useStoryAnnotations(storyId: string, version: string) {
   return useQuery({
-    queryKey: queryKeys.annotations.list(storyId, version),
+    queryKey: [...notesKey(storyId), version],
     queryFn: ({ signal }) =>
       api
         .get<AnnotationsResponse>(`/stories/${storyId}/annotations`, { signal })
@@ -35,7 +42,7 @@ export function useStoryAnnotations(storyId: string, version: string) {
 /** Every write refreshes the fic's notes (positions, replies and states come from the server). */
 function useRefreshNotes(storyId: string) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: queryKeys.annotations.ofStory(storyId) });
+  return () => queryClient.invalidateQueries({ queryKey: notesKey(storyId) });
 }
 
 /** POST /stories/:id/annotations (a teacher of the grade or an administrator). */

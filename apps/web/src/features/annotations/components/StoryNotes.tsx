@@ -85,7 +85,14 @@ export function StoryNotes({ story, articleRef }: StoryNotesProps) {
   const { placed, orphans, count } = useNotes(story);
   const viewer = useNoteViewer(story);
   const [active, setActive] = useState<string | null>(null);
-  const [sheet, setSheet] = useState<'note' | 'list' | null>(null);
+  // What the phone's sheet shows, kept while it slides away.
+  const [sheet, setSheet] = useState<'note' | 'list'>('list');
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const openSheet = (kind: 'note' | 'list') => {
+    setSheet(kind);
+    setSheetOpen(true);
+  };
+  const closeSheet = () => setSheetOpen(false);
   const cardRefs = useRef(new Map<string, HTMLElement>());
 
   const body = useCallback(
@@ -131,6 +138,7 @@ export function StoryNotes({ story, articleRef }: StoryNotesProps) {
         card?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
       } else {
         setSheet('note');
+        setSheetOpen(true);
       }
     },
     [desktop],
@@ -185,7 +193,7 @@ export function StoryNotes({ story, articleRef }: StoryNotesProps) {
           <Button
             variant="contained"
             color="secondary"
-            onClick={() => setSheet('list')}
+            onClick={() => openSheet('list')}
             sx={{
               position: 'fixed',
               left: 16,
@@ -199,8 +207,8 @@ export function StoryNotes({ story, articleRef }: StoryNotesProps) {
           </Button>
           <Drawer
             anchor="bottom"
-            open={sheet !== null}
-            onClose={() => setSheet(null)}
+            open={sheetOpen}
+            onClose={closeSheet}
             slotProps={{
               paper: {
                 'aria-labelledby': `notes-sheet-${story._id}`,
@@ -215,7 +223,7 @@ export function StoryNotes({ story, articleRef }: StoryNotesProps) {
                   ? `${t('annotations.noteLabel')} ${activeNumber}`
                   : t('annotations.notesCount', { count })}
               </Typography>
-              <IconButton aria-label={t('annotations.close')} onClick={() => setSheet(null)}>
+              <IconButton aria-label={t('annotations.close')} onClick={closeSheet}>
                 <CloseIcon />
               </IconButton>
             </Box>
@@ -238,7 +246,7 @@ export function StoryNotes({ story, articleRef }: StoryNotesProps) {
                     <Button
                       size="small"
                       onClick={() => {
-                        setSheet(null);
+                        closeSheet();
                         showInText(note._id);
                       }}
                     >
@@ -314,6 +322,9 @@ function NotesMargin({
   useLayoutEffect(measure);
   useEffect(() => {
     const root = body();
+    if (typeof ResizeObserver === 'undefined') {
+      return undefined;
+    }
     const observer = new ResizeObserver(() => measure());
     if (root) {
       observer.observe(root);

@@ -1,13 +1,16 @@
 import type { ReactNode } from 'react';
+import { CommentBankButton, SaveCommentButton } from '../../comment-bank';
 
 /**
- * Where the comment bank (features/comment-bank, issue 20.4) plugs into notes: NoteTextForm's
- * `commentBankPicker` (CommentBankButton: a saved comment goes into a new note) and NoteThread's
- * `saveToCommentBank` (SaveCommentButton: the viewer's own note goes to 'Mis comentarios').
- * Empty until that feature lands; wire its exports here and every view of notes gets them.
+ * Where 'Mis comentarios' (features/comment-bank, issue 20.4) plugs into notes: NoteThread's
+ * `saveToCommentBank` (shown only on a note the viewer wrote, so only to teachers and
+ * administrators) and NoteTextForm's `commentBankPicker` (the new note's form, only for who may
+ * annotate): a saved comment picked goes into the field.
  */
-export const commentBankSlots: {
-  saveToCommentBank?: (text: string) => ReactNode;
-} = {};
+export const commentBankSlots: { saveToCommentBank: (text: string) => ReactNode } = {
+  saveToCommentBank: (text) => <SaveCommentButton text={text} />,
+};
 
-export const commentBankPicker: ((insert: (text: string) => void) => ReactNode) | undefined = undefined;
+export const commentBankPicker = (insert: (text: string) => void): ReactNode => (
+  <CommentBankButton onPick={insert} />
+);
