@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, pagedSchema, pageQuerySchema } from './common';
+import { moderationFlagSchema } from './moderation';
 
 /** Comments and replies (spec 001 §2, §3, §7): pages of 5 (spec 001 §9). */
 export const commentsPaging = { defaultLimit: 5, maxLimit: 5 } as const;
@@ -123,6 +124,8 @@ export const replySchema = z
     wasEdited: z.boolean(),
     createdAt: z.string(),
     permissions: commentPermissionsSchema,
+    /** Hidden for review ('En revisión'); only those who still see it get it (docs/decisions/moderation.md). */
+    moderation: moderationFlagSchema.nullable().optional(),
   })
   .meta({ id: 'Reply' });
 export type Reply = z.infer<typeof replySchema>;
@@ -138,6 +141,8 @@ export const commentSchema = z
     /** How many replies it has; they are read a page at a time from GET /comments/:id/replies. */
     replies: z.number().int(),
     permissions: commentPermissionsSchema,
+    /** Hidden for review ('En revisión'); only those who still see it get it (docs/decisions/moderation.md). */
+    moderation: moderationFlagSchema.nullable().optional(),
   })
   .meta({ id: 'Comment' });
 export type Comment = z.infer<typeof commentSchema>;

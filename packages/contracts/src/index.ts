@@ -22,3 +22,4 @@ export * from './notifications';
 export * from './revisions';
 export * from './annotations';
 export * from './comment-bank';
+export * from './moderation';

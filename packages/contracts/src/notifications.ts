@@ -32,6 +32,12 @@ export const notificationTypes = [
   'ANNOTATION_RESOLVED',
   /** A note's writer: an edit of the text left it without a place ('Notas sin ubicación'). */
   'ANNOTATION_ORPHANED',
+  /** Teacher of the author's grade, administrator: a new case in the 'Reportes' queue (issue 21.3). */
+  'REPORT_CREATED',
+  /** A reporter: the outcome of what they reported ('Mantener' or 'Eliminar'), without names. */
+  'REPORT_SETTLED',
+  /** The author of a comment, reply or fic removed by moderation, with the reason. */
+  'CONTENT_REMOVED',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { idSchema, pagedSchema, pageQuerySchema } from './common';
 import { evaluationSchema } from './evaluations';
+import { moderationFlagSchema } from './moderation';
 
 export const storyStatuses = ['EDITING', 'REVIEWING', 'EVALUATED', 'PUBLISHED'] as const;
 export type StoryStatus = (typeof storyStatuses)[number];
@@ -455,6 +456,8 @@ export const storySchema = z
      */
     evaluation: z.array(evaluationSchema),
     permissions: storyPermissionsSchema,
+    /** Hidden for review ('En revisión'): only its author, the grade's teachers and administrators still see it. */
+    moderation: moderationFlagSchema.nullable().optional(),
   })
   .meta({ id: 'Story' });
 export type Story = z.infer<typeof storySchema>;
