@@ -343,6 +343,12 @@ export const stories = pgTable(
     updatedAt: tz('updated_at').notNull().defaultNow(),
     sentAt: tz('sent_at'),
     publishedAt: tz('published_at'),
+    /**
+     * Why it is hidden from everyone but its author, the teachers of the author's grade and
+     * administrators: 'REPORTED' (issue 21.2, until a decision; docs/decisions/moderation.md); null
+     * when visible. Room for 'HELD' (comments held for approval, issue 21.5-6).
+     */
+    hiddenReason: text('hidden_reason', { enum: ['REPORTED'] }),
     /** The title folded (no accents, lower case) for the gallery's title search. */
     titleSearch: text('title_search').generatedAlwaysAs(sql`fics_fold(title)`),
   },
@@ -364,6 +370,11 @@ export const stories = pgTable(
       sql`${t.likesCount} >= 0 and ${t.commentsCount} >= 0 and ${t.wordCount} >= 0`,
     ),
     check('stories_published_at_check', sql`(${t.status} = 'PUBLISHED') = (${t.publishedAt} is not null)`),
+    // Only a published fic is hidden for review (taken out of publication, it is visible again).
+    check(
+      'stories_hidden_reason_check',
+      sql`${t.hiddenReason} is null or (${t.hiddenReason} in ('REPORTED') and ${t.status} = 'PUBLISHED')`,
+    ),
     // DESC NULLS FIRST is what a plain `desc()` in a query means: written so, the indexes serve
     // drizzle's `orderBy(desc(...))` as is (NULLS LAST would need every query to say so).
     // The student's own list ('Mis fics'), by the date it shows, newest first: the fic's date
@@ -615,6 +626,9 @@ export const notifications = pgTable(
         'ANNOTATION_ANSWERED',
         'ANNOTATION_RESOLVED',
         'ANNOTATION_ORPHANED',
+        'REPORT_CREATED',
+        'REPORT_SETTLED',
+        'CONTENT_REMOVED',
       ],
     }).notNull(),
     text: text('text').notNull(),
@@ -642,7 +656,7 @@ export const notifications = pgTable(
     index('notifications_comment_idx').on(t.commentId),
     check(
       'notifications_type_check',
-      sql`${t.type} in ('STORY_EVALUATED', 'STORY_PUBLISHED', 'STORY_RETURNED', 'STORY_COMMENTED', 'COMMENT_REPLIED', 'STORY_TO_REVIEW', 'REQUEST_CREATED', 'ANNOTATION_ADDED', 'ANNOTATION_REPLIED', 'ANNOTATION_REOPENED', 'ANNOTATION_ANSWERED', 'ANNOTATION_RESOLVED', 'ANNOTATION_ORPHANED')`,
+      sql`${t.type} in ('STORY_EVALUATED', 'STORY_PUBLISHED', 'STORY_RETURNED', 'STORY_COMMENTED', 'COMMENT_REPLIED', 'STORY_TO_REVIEW', 'REQUEST_CREATED', 'ANNOTATION_ADDED', 'ANNOTATION_REPLIED', 'ANNOTATION_REOPENED', 'ANNOTATION_ANSWERED', 'ANNOTATION_RESOLVED', 'ANNOTATION_ORPHANED', 'REPORT_CREATED', 'REPORT_SETTLED', 'CONTENT_REMOVED')`,
     ),
     check(
       'notifications_request_check',
@@ -688,6 +702,12 @@ export const comments = pgTable(
     text: text('text').notNull(),
     wasEdited: boolean('was_edited').notNull().default(false),
     repliesCount: integer('replies_count').notNull().default(0),
+    /**
+     * Why it is hidden from everyone but its author, the teachers of the author's grade and
+     * administrators: 'REPORTED' (issue 21.2, until a decision; docs/decisions/moderation.md); null
+     * when visible. Room for 'HELD' (comments held for approval, issue 21.5-6).
+     */
+    hiddenReason: text('hidden_reason', { enum: ['REPORTED'] }),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
@@ -696,6 +716,11 @@ export const comments = pgTable(
     index('comments_story_created_idx').on(t.storyId, t.createdAt.desc().nullsFirst(), t.id),
     index('comments_author_idx').on(t.authorId),
     check('comments_replies_count_check', sql`${t.repliesCount} >= 0`),
+    check('comments_hidden_reason_check', sql`${t.hiddenReason} is null or ${t.hiddenReason} in ('REPORTED')`),
+    // A fic's hidden comments, counted for those who still see them (few: only reported ones).
+    index('comments_story_hidden_idx')
+      .on(t.storyId)
+      .where(sql`${t.hiddenReason} is not null`),
   ],
 );
 
@@ -712,6 +737,12 @@ export const commentReplies = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     text: text('text').notNull(),
     wasEdited: boolean('was_edited').notNull().default(false),
+    /**
+     * Why it is hidden from everyone but its author, the teachers of the author's grade and
+     * administrators: 'REPORTED' (issue 21.2, until a decision; docs/decisions/moderation.md); null
+     * when visible. Room for 'HELD' (comments held for approval, issue 21.5-6).
+     */
+    hiddenReason: text('hidden_reason', { enum: ['REPORTED'] }),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
@@ -719,6 +750,13 @@ export const commentReplies = pgTable(
     // A comment's replies, oldest first (a conversation reads downwards), a page at a time.
     index('comment_replies_comment_created_idx').on(t.commentId, t.createdAt, t.id),
     index('comment_replies_author_idx').on(t.authorId),
+    check(
+      'comment_replies_hidden_reason_check',
+      sql`${t.hiddenReason} is null or ${t.hiddenReason} in ('REPORTED')`,
+    ),
+    index('comment_replies_comment_hidden_idx')
+      .on(t.commentId)
+      .where(sql`${t.hiddenReason} is not null`),
   ],
 );
 
@@ -1017,5 +1055,106 @@ export const savedComments = pgTable(
       sql`char_length(${t.text}) between 1 and 1000 and ${t.text} = btrim(${t.text})`,
     ),
     check('saved_comments_use_count_check', sql`${t.useCount} >= 0`),
+  ],
+);
+
+/**
+ * A moderation case (issue 21.3, docs/decisions/moderation.md): one reported item and the reports
+ * about it, open until a teacher of its author's grade or an administrator decides once (a
+ * conditional update `WHERE status = 'OPEN'`). One open case per item (the partial unique index); a
+ * kept item reported again opens a new case. `target_id` stays after the item is gone; the foreign
+ * key of its kind (null once it is deleted) says whether it still exists. `subject_text` is what it
+ * said when first reported, for the queue once it no longer exists.
+ */
+export const moderationCases = pgTable(
+  'moderation_cases',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    target: text('target', { enum: ['COMMENT', 'REPLY', 'STORY'] }).notNull(),
+    targetId: uuid('target_id').notNull(),
+    commentId: uuid('comment_id').references(() => comments.id, { onDelete: 'set null' }),
+    replyId: uuid('reply_id').references(() => commentReplies.id, { onDelete: 'set null' }),
+    storyId: uuid('story_id').references(() => stories.id, { onDelete: 'set null' }),
+    /** Who wrote the item (the teachers of their grades decide); null once their account is gone. */
+    subjectUserId: uuid('subject_user_id').references(() => users.id, { onDelete: 'set null' }),
+    subjectText: text('subject_text').notNull(),
+    status: text('status', { enum: ['OPEN', 'KEPT', 'REMOVED'] })
+      .notNull()
+      .default('OPEN'),
+    reportsCount: integer('reports_count').notNull().default(0),
+    /** When this case hid the item (null: not hidden by it). */
+    hiddenAt: tz('hidden_at'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    lastReportedAt: tz('last_reported_at').notNull().defaultNow(),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The decider's name as it was (the record outlives their account). */
+    decidedByName: text('decided_by_name'),
+    decidedAt: tz('decided_at'),
+    decisionNote: text('decision_note'),
+  },
+  (t) => [
+    check('moderation_cases_target_check', sql`${t.target} in ('COMMENT', 'REPLY', 'STORY')`),
+    check('moderation_cases_status_check', sql`${t.status} in ('OPEN', 'KEPT', 'REMOVED')`),
+    check(
+      'moderation_cases_item_check',
+      sql`(${t.target} = 'COMMENT' and ${t.replyId} is null and ${t.storyId} is null and (${t.commentId} is null or ${t.commentId} = ${t.targetId}))
+        or (${t.target} = 'REPLY' and ${t.commentId} is null and ${t.storyId} is null and (${t.replyId} is null or ${t.replyId} = ${t.targetId}))
+        or (${t.target} = 'STORY' and ${t.commentId} is null and ${t.replyId} is null and (${t.storyId} is null or ${t.storyId} = ${t.targetId}))`,
+    ),
+    check(
+      'moderation_cases_decision_check',
+      sql`(${t.status} = 'OPEN') = (${t.decidedAt} is null) and (${t.decisionNote} is null or char_length(${t.decisionNote}) <= 300)`,
+    ),
+    check('moderation_cases_reports_count_check', sql`${t.reportsCount} >= 0`),
+    uniqueIndex('moderation_cases_open_item_idx')
+      .on(t.target, t.targetId)
+      .where(sql`${t.status} = 'OPEN'`),
+    // The queue, newest report first: all cases, or one status.
+    index('moderation_cases_queue_idx').on(t.lastReportedAt.desc(), t.id),
+    index('moderation_cases_status_queue_idx').on(t.status, t.lastReportedAt.desc(), t.id),
+    // A teacher's queue: cases about students of their grades (joined through user_grades).
+    index('moderation_cases_subject_idx').on(t.subjectUserId, t.lastReportedAt.desc()),
+    index('moderation_cases_comment_idx').on(t.commentId),
+    index('moderation_cases_reply_idx').on(t.replyId),
+    index('moderation_cases_story_idx').on(t.storyId),
+    index('moderation_cases_decided_by_idx').on(t.decidedBy),
+  ],
+);
+
+/**
+ * One person's report of one item (issue 21.1): one per reporter and item (the unique constraint
+ * answers the second with 409), in the item's case. Never shown with the reporter's name.
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    caseId: uuid('case_id')
+      .notNull()
+      .references(() => moderationCases.id, { onDelete: 'cascade' }),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    target: text('target', { enum: ['COMMENT', 'REPLY', 'STORY'] }).notNull(),
+    targetId: uuid('target_id').notNull(),
+    reason: text('reason', {
+      enum: ['HARASSMENT', 'OFFENSIVE', 'PERSONAL_INFO', 'SEXUAL', 'VIOLENCE_SELF_HARM', 'SPAM', 'OTHER'],
+    }).notNull(),
+    detail: text('detail'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('reports_reporter_item_unique').on(t.reporterId, t.target, t.targetId),
+    check('reports_target_check', sql`${t.target} in ('COMMENT', 'REPLY', 'STORY')`),
+    check(
+      'reports_reason_check',
+      sql`${t.reason} in ('HARASSMENT', 'OFFENSIVE', 'PERSONAL_INFO', 'SEXUAL', 'VIOLENCE_SELF_HARM', 'SPAM', 'OTHER')`,
+    ),
+    check(
+      'reports_detail_check',
+      sql`(${t.detail} is null or char_length(${t.detail}) between 1 and 300) and (${t.reason} <> 'OTHER' or ${t.detail} is not null)`,
+    ),
+    // A case's reports by reason (the queue's reason filter and counts).
+    index('reports_case_reason_idx').on(t.caseId, t.reason),
   ],
 );
