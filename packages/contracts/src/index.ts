@@ -23,3 +23,4 @@ export * from './revisions';
 export * from './annotations';
 export * from './comment-bank';
 export * from './moderation';
+export * from './blocks';

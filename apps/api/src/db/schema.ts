@@ -1158,3 +1158,29 @@ export const reports = pgTable(
     index('reports_case_reason_idx').on(t.caseId, t.reason),
   ],
 );
+
+/**
+ * A student's block of another student (issue 21.4, docs/decisions/blocks.md): from then on neither
+ * sees the other's comments and replies, and neither may comment on the other's fics nor reply to
+ * the other's comments (the comments module's NOT EXISTS both ways, on the primary key one way and
+ * the blocked_id index the other). One row per pair and direction; nobody blocks themselves.
+ */
+export const userBlocks = pgTable(
+  'user_blocks',
+  {
+    blockerId: uuid('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: uuid('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'user_blocks_pkey', columns: [t.blockerId, t.blockedId] }),
+    index('user_blocks_blocked_idx').on(t.blockedId, t.blockerId),
+    // The blocker's list on /perfil, newest first (GET /blocks, paged).
+    index('user_blocks_blocker_created_idx').on(t.blockerId, t.createdAt.desc(), t.blockedId),
+    check('user_blocks_not_self_check', sql`${t.blockerId} <> ${t.blockedId}`),
+  ],
+);
