@@ -108,10 +108,4 @@ export const queryKeys = {
     mine: (query: MyRubricsQuery) => [...queryKeys.rubrics.all, 'mine', query] as const,
     detail: (rubricId: string) => [...queryKeys.rubrics.all, 'detail', rubricId] as const,
   },
-  commentBank: {
-    /** Every cached search of the signed-in teacher's 'Mis comentarios' (a save, use or delete refreshes them). */
-    all: ['comment-bank'] as const,
-    /** GET /me/saved-comments?q: every page read so far ('Ver más') of one search. */
-    list: (q: string) => [...queryKeys.commentBank.all, 'list', q] as const,
-  },
 } as const;

@@ -6,12 +6,20 @@ import { queryKeys } from '../../lib/query-keys';
 const BASE = '/me/saved-comments';
 
 /**
+ * The bank is the signed-in user's own, so its key hangs under theirs (GET /auth/me): gone with the
+ * session. Not a new key in lib/query-keys.ts, which the home page's code carries (no room in its budget).
+ */
+const bankKey = [...queryKeys.auth.me(), 'saved-comments'] as const;
+/** GET /me/saved-comments?q: every page read so far ('Ver más') of one search. */
+const listKey = (q: string) => [...bankKey, 'list', q] as const;
+
+/**
  * GET /me/saved-comments?q&page&limit: the teacher's comments matching `q` (already debounced by
  * the caller), last used first; each `fetchNextPage` ('Ver más') appends the next page.
  */
 export function useSavedComments(q: string, options: { enabled?: boolean } = {}) {
   return useInfiniteQuery({
-    queryKey: queryKeys.commentBank.list(q),
+    queryKey: listKey(q),
     queryFn: ({ pageParam, signal }) =>
       api
         .get<SavedCommentsResponse>(BASE, {
@@ -30,7 +38,7 @@ export function useSavedComments(q: string, options: { enabled?: boolean } = {})
 
 function useRefreshBank() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: queryKeys.commentBank.all });
+  return () => queryClient.invalidateQueries({ queryKey: bankKey });
 }
 
 /** POST /me/saved-comments `{ text }`: 201 saved now, 200 when the same text was already there. */
