@@ -25,6 +25,7 @@ export const annotations = {
   replies_other: '{{count}} respuestas',
   close: 'Cerrar',
   empty: 'Aún no hay notas en esta fic.',
+  selectHint: 'Selecciona un fragmento del texto y presiona «Anotar» para dejar una nota.',
   loadFailed: 'No se pudieron cargar las notas.',
   openNote: 'Ver nota {{number}}',
   showInText: 'Ver en el texto',

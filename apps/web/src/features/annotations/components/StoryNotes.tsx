@@ -10,7 +10,7 @@ import Drawer from '@mui/material/Drawer';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
-import Popper from '@mui/material/Popper';
+import Portal from '@mui/material/Portal';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
@@ -342,6 +342,11 @@ function NotesMargin({
       aria-label={t('annotations.notes')}
       sx={{ position: 'relative', minWidth: 0 }}
     >
+      {placed.length === 0 && orphans.length === 0 ? (
+        <Typography variant="body2" color="text.secondary" sx={{ px: 1 }}>
+          {story.permissions.canAnnotate ? t('annotations.selectHint') : t('annotations.empty')}
+        </Typography>
+      ) : null}
       <Box sx={{ position: 'relative', height: layout.height }}>
         {placed.map((note, index) => {
           const open = note._id === active;
@@ -444,7 +449,7 @@ function AnnotateSelection({ story, body, desktop, onCreated }: AnnotateSelectio
   const { t } = useTranslation();
   const toast = useToast();
   const create = useCreateAnnotation(story._id);
-  const [pending, setPending] = useState<{ position: TextPosition; range: Range } | null>(null);
+  const [pending, setPending] = useState<{ position: TextPosition; rect: DOMRect } | null>(null);
   const [writing, setWriting] = useState<TextPosition | null>(null);
 
   useEffect(() => {
@@ -457,13 +462,15 @@ function AnnotateSelection({ story, body, desktop, onCreated }: AnnotateSelectio
       const position = root && range ? rangeToPosition(root, range) : null;
       clearTimeout(clear);
       if (position && range) {
-        setPending({ position, range: range.cloneRange() });
+        setPending({ position, rect: range.getBoundingClientRect() });
       } else {
         // A tap on 'Anotar' may collapse the selection first: let the tap land.
         clear = setTimeout(() => setPending(null), 300);
       }
     };
     document.addEventListener('selectionchange', onChange);
+    // A passage selected while this part of the page was still loading.
+    onChange();
     return () => {
       clearTimeout(clear);
       document.removeEventListener('selectionchange', onChange);
@@ -494,14 +501,19 @@ function AnnotateSelection({ story, body, desktop, onCreated }: AnnotateSelectio
   return (
     <>
       {pending && desktop ? (
-        <Popper
-          open
-          anchorEl={{ getBoundingClientRect: () => pending.range.getBoundingClientRect() }}
-          placement="bottom-start"
-          sx={{ zIndex: (th) => th.zIndex.tooltip }}
-        >
-          <Box sx={{ mt: 1 }}>{button}</Box>
-        </Popper>
+        <Portal>
+          <Box
+            sx={{
+              position: 'absolute',
+              // Document coordinates, so it stays under the selection while the page scrolls.
+              top: pending.rect.bottom + window.scrollY + 8,
+              left: pending.rect.left + window.scrollX,
+              zIndex: (th) => th.zIndex.tooltip,
+            }}
+          >
+            {button}
+          </Box>
+        </Portal>
       ) : null}
       {pending && !desktop ? (
         <Box
