@@ -27,6 +27,7 @@ import { eventsPlugin, type EventSubscriber } from './modules/events';
 import { healthRoutes } from './modules/health';
 import { galleryCacheSubscriber, storiesRoutes } from './modules/stories';
 import { annotationsReanchorSubscriber, annotationsRoutes } from './modules/annotations';
+import { blocksRoutes } from './modules/blocks';
 import { commentBankRoutes } from './modules/comment-bank';
 import { clientConfigRoutes, cspSourceOf } from './modules/client-config';
 import { regionsRoutes } from './modules/regions';
@@ -232,6 +233,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(notificationsRoutes);
       await api.register(rubricsRoutes);
       await api.register(commentsRoutes);
+      await api.register(blocksRoutes);
       await api.register(trackingRoutes);
       await api.register(requestsRoutes);
     },

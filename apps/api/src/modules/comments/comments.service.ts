@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import {
+  blockMessages,
   commentLimits,
   commentMessages,
   storyMessages,
@@ -16,8 +17,10 @@ import { cleanCommentHtml, hasVisibleText } from '../../lib/rich-text';
 import type { Actor } from '../../plugins/auth';
 import { isPublished, loadStoryFor, storyAuthorShown, storyIsPublished } from '../stories';
 import { emitEvent } from '../events';
+import { assertNotBlocked, notBlockedWith } from '../blocks';
 import { commentPermissions, loadWriters, spendCommentRate, type Writer } from './comment-access';
 import { buildCommentViews, commentColumns } from './comment-view';
+import { blockedCommentsOf, minusBlockedReplies } from './comment-blocks';
 
 /**
  * Comments on published fics (spec 001 §2, §7): read by anyone, written by anyone logged in, changed
@@ -131,15 +134,16 @@ export async function listComments(options: {
     fetch: async ({ limit, offset }) => {
       // comments_story_created_idx (story_id, created_at DESC, id), in its order.
       const rows = await db
-        .select(commentColumns)
+        .select({ ...commentColumns, repliesCount: minusBlockedReplies(actor, comments.repliesCount) })
         .from(comments)
-        .where(eq(comments.storyId, story.id))
+        .where(and(eq(comments.storyId, story.id), notBlockedWith(actor, comments.authorId)))
         .orderBy(desc(comments.createdAt), asc(comments.id))
         .limit(limit)
         .offset(offset);
       return buildCommentViews(db, actor, storyAuthor, rows);
     },
-    count: async () => story.commentsCount,
+    // Those of people blocked either way are out of the list (comment-blocks.ts).
+    count: async () => story.commentsCount - (await blockedCommentsOf(db, actor, story.id)),
   });
 }
 
@@ -153,6 +157,8 @@ export async function createComment(options: {
 }): Promise<Comment> {
   const { db, limiter, actor } = options;
   const story = await storyToComment(db, actor, options.storyId);
+  // A block either way between the caller and the fic's author closes its comments to them.
+  await assertNotBlocked({ db, actor, userIds: [story.authorId], message: blockMessages.cannotComment });
   const text = cleanCommentText(options.text, {
     required: commentMessages.textRequired,
     max: commentMessages.textMax,

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { commentMessages, type Paged, type RepliesQuery, type Reply } from '@fics/contracts';
+import { blockMessages, commentMessages, type Paged, type RepliesQuery, type Reply } from '@fics/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import { commentReplies, comments, evaluations, stories } from '../../db/schema';
 import { notFound } from '../../lib/errors';
@@ -8,8 +8,10 @@ import type { RateLimiter } from '../../lib/rate-limiter';
 import type { Actor } from '../../plugins/auth';
 import { isPublished, storyAuthorShown } from '../stories';
 import { emitEvent } from '../events';
+import { assertNotBlocked, isBlockedWith, notBlockedWith } from '../blocks';
 import { spendCommentRate } from './comment-access';
 import { buildReplyViews, replyColumns } from './comment-view';
+import { blockedRepliesOf } from './comment-blocks';
 import {
   cleanCommentText,
   commentNotFound,
@@ -62,6 +64,10 @@ export async function listReplies(options: {
 }): Promise<Paged<Reply>> {
   const { db, actor, query } = options;
   const comment = await commentOnPublished(db, options.commentId);
+  // A comment of someone blocked either way is not there for the caller, nor its thread.
+  if (actor && (await isBlockedWith({ db, actor, userIds: [comment.authorId] }))) {
+    throw commentNotFound();
+  }
   const storyAuthor = await storyAuthorShown(db, actor, comment.story);
   return readPage({
     query,
@@ -70,13 +76,14 @@ export async function listReplies(options: {
       const rows = await db
         .select(replyColumns)
         .from(commentReplies)
-        .where(eq(commentReplies.commentId, comment.id))
+        .where(and(eq(commentReplies.commentId, comment.id), notBlockedWith(actor, commentReplies.authorId)))
         .orderBy(asc(commentReplies.createdAt), asc(commentReplies.id))
         .limit(limit)
         .offset(offset);
       return buildReplyViews(db, actor, storyAuthor, rows);
     },
-    count: async () => comment.repliesCount,
+    // Those of people blocked either way are out of the list (comment-blocks.ts).
+    count: async () => comment.repliesCount - (await blockedRepliesOf(db, actor, comment.id)),
   });
 }
 
@@ -90,6 +97,13 @@ export async function createReply(options: {
 }): Promise<Reply> {
   const { db, limiter, actor } = options;
   const comment = await commentOnPublished(db, options.commentId);
+  // A block either way with the comment's writer or the fic's author closes the thread to the caller.
+  await assertNotBlocked({
+    db,
+    actor,
+    userIds: [comment.authorId, comment.story.authorId],
+    message: blockMessages.cannotReply,
+  });
   const text = cleanCommentText(options.text, {
     required: commentMessages.replyRequired,
     max: commentMessages.replyMax,
