@@ -29,6 +29,7 @@ import { galleryCacheSubscriber, storiesRoutes } from './modules/stories';
 import { annotationsReanchorSubscriber, annotationsRoutes } from './modules/annotations';
 import { blocksRoutes } from './modules/blocks';
 import { commentBankRoutes } from './modules/comment-bank';
+import { moderationRoutes } from './modules/moderation';
 import { clientConfigRoutes, cspSourceOf } from './modules/client-config';
 import { regionsRoutes } from './modules/regions';
 import { collegesRoutes } from './modules/colleges';
@@ -233,6 +234,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(notificationsRoutes);
       await api.register(rubricsRoutes);
       await api.register(commentsRoutes);
+      await api.register(moderationRoutes);
       await api.register(blocksRoutes);
       await api.register(trackingRoutes);
       await api.register(requestsRoutes);

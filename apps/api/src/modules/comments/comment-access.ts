@@ -1,4 +1,5 @@
-import { inArray, eq, sql } from 'drizzle-orm';
+import { inArray, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { commentLimits, commentMessages, type CommentPermissions, type RoleName } from '@fics/contracts';
 import type { DbOrTx } from '../../db/client';
 import { roles, users } from '../../db/schema';
@@ -78,6 +79,54 @@ export async function loadWriters(
     .innerJoin(roles, eq(roles.id, users.roleId))
     .where(inArray(users.id, ids));
   return new Map(rows.map((row) => [row.id, row]));
+}
+
+/**
+ * Who still sees a comment or reply hidden for review (issue 21.2): exactly those who may change it
+ * (commentPermissions): its writer, the teachers of a student writer's grades, administrators.
+ * Everyone else sees it nowhere, counts included (docs/decisions/moderation.md).
+ */
+export function seesHidden(
+  actor: Actor | null,
+  writer: Pick<Writer, 'id' | 'role' | 'inCallersGrades'>,
+): boolean {
+  return commentPermissions(actor, writer).canEdit;
+}
+
+/**
+ * seesHidden in SQL over a comment's or reply's writer column: the writer; for a teacher, a student
+ * writer sharing one of the caller's grades (memberships' primary key and grade index); every row
+ * for an administrator; none for a visitor.
+ */
+export function hiddenSeenBy(actor: Actor | null, writerId: AnyPgColumn): SQL {
+  if (!actor) {
+    return sql`false`;
+  }
+  if (actor.role === 'ADMIN') {
+    return sql`true`;
+  }
+  if (actor.role !== 'TEACHER') {
+    return eq(writerId, actor.userId);
+  }
+  return or(
+    eq(writerId, actor.userId),
+    sql`exists (
+      select 1 from users hidden_writer
+      join roles hidden_writer_role on hidden_writer_role.id = hidden_writer.role_id
+      join user_grades writer_grade on writer_grade.user_id = hidden_writer.id
+      join user_grades caller_grade on caller_grade.grade_id = writer_grade.grade_id
+      where hidden_writer.id = ${writerId} and hidden_writer_role.name = 'STUDENT'
+        and caller_grade.user_id = ${actor.userId}
+    )`,
+  )!;
+}
+
+/** The rows of a comments or replies table the caller sees: visible ones, and hidden ones they still see. */
+export function visibleTo(
+  actor: Actor | null,
+  table: { hiddenReason: AnyPgColumn; authorId: AnyPgColumn },
+): SQL {
+  return or(isNull(table.hiddenReason), hiddenSeenBy(actor, table.authorId))!;
 }
 
 /** Counters of a user's writing, per minute: new comments and replies together, and edits. */

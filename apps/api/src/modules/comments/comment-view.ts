@@ -1,4 +1,10 @@
-import { publicStudentName, type Comment, type CommentAuthor, type Reply } from '@fics/contracts';
+import {
+  publicStudentName,
+  underReviewFlag,
+  type Comment,
+  type CommentAuthor,
+  type Reply,
+} from '@fics/contracts';
 import type { DbOrTx } from '../../db/client';
 import { commentReplies, comments } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
@@ -14,9 +20,12 @@ export const commentColumns = {
   text: comments.text,
   wasEdited: comments.wasEdited,
   repliesCount: comments.repliesCount,
+  hiddenReason: comments.hiddenReason,
   createdAt: comments.createdAt,
 };
-export type CommentRow = { [K in keyof typeof commentColumns]: (typeof commentColumns)[K]['_']['data'] };
+export type CommentRow = {
+  [K in Exclude<keyof typeof commentColumns, 'hiddenReason'>]: (typeof commentColumns)[K]['_']['data'];
+} & { hiddenReason: string | null };
 
 export const replyColumns = {
   id: commentReplies.id,
@@ -24,9 +33,12 @@ export const replyColumns = {
   authorId: commentReplies.authorId,
   text: commentReplies.text,
   wasEdited: commentReplies.wasEdited,
+  hiddenReason: commentReplies.hiddenReason,
   createdAt: commentReplies.createdAt,
 };
-export type ReplyRow = { [K in keyof typeof replyColumns]: (typeof replyColumns)[K]['_']['data'] };
+export type ReplyRow = {
+  [K in Exclude<keyof typeof replyColumns, 'hiddenReason'>]: (typeof replyColumns)[K]['_']['data'];
+} & { hiddenReason: string | null };
 
 /**
  * The writer as the caller sees them. The fic's author behind anonymity or a pseudonym, to a caller
@@ -93,6 +105,8 @@ export async function buildCommentViews(
       createdAt: row.createdAt.toISOString(),
       replies: row.repliesCount,
       permissions: commentPermissions(actor, writer),
+      // Hidden rows reach only those who still see them (visibleTo): they read why.
+      ...(row.hiddenReason !== null ? { moderation: underReviewFlag } : {}),
     };
   });
 }
@@ -119,6 +133,7 @@ export async function buildReplyViews(
       wasEdited: row.wasEdited,
       createdAt: row.createdAt.toISOString(),
       permissions: commentPermissions(actor, writer),
+      ...(row.hiddenReason !== null ? { moderation: underReviewFlag } : {}),
     };
   });
 }

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   blockMessages,
   commentLimits,
@@ -9,7 +10,7 @@ import {
   type Paged,
 } from '@fics/contracts';
 import type { Db, DbOrTx } from '../../db/client';
-import { comments, evaluations, stories } from '../../db/schema';
+import { commentReplies, comments, evaluations, stories } from '../../db/schema';
 import { forbidden, notFound, validationError } from '../../lib/errors';
 import { readPage } from '../../lib/paging';
 import type { RateLimiter } from '../../lib/rate-limiter';
@@ -18,7 +19,14 @@ import type { Actor } from '../../plugins/auth';
 import { isPublished, loadStoryFor, storyAuthorShown, storyIsPublished } from '../stories';
 import { emitEvent } from '../events';
 import { assertNotBlocked, notBlockedWith } from '../blocks';
-import { commentPermissions, loadWriters, spendCommentRate, type Writer } from './comment-access';
+import {
+  commentPermissions,
+  hiddenSeenBy,
+  loadWriters,
+  spendCommentRate,
+  visibleTo,
+  type Writer,
+} from './comment-access';
 import { buildCommentViews, commentColumns } from './comment-view';
 import { blockedCommentsOf, minusBlockedReplies } from './comment-blocks';
 
@@ -44,30 +52,6 @@ export function cleanCommentText(html: string, messages: { required: string; max
     throw validationError({ text: messages.max });
   }
   return cleaned.html;
-}
-
-/**
- * What the comment calls read of a fic: its status and title, and what says who may see it and how
- * its author appears (storyAuthorShown).
- */
-async function findStory(db: DbOrTx, storyId: string) {
-  const [row] = await db
-    .select({
-      id: stories.id,
-      title: stories.title,
-      status: stories.status,
-      authorId: stories.authorId,
-      gradeId: stories.gradeId,
-      anonymity: stories.anonymity,
-      nicknameValue: stories.nicknameValue,
-      commentsCount: stories.commentsCount,
-      evaluatorId: evaluations.teacherId,
-    })
-    .from(stories)
-    .leftJoin(evaluations, eq(evaluations.storyId, stories.id))
-    .where(eq(stories.id, storyId))
-    .limit(1);
-  return row;
 }
 
 /**
@@ -116,6 +100,42 @@ export async function writerAllowing(db: DbOrTx, actor: Actor, authorId: string)
   return writer;
 }
 
+const hiddenReply = alias(commentReplies, 'hidden_reply');
+
+/**
+ * A comment's replies as the caller counts them: the visible ones (comments.replies_count) and, for
+ * whoever still sees hidden ones, those (comment_replies_comment_hidden_idx).
+ */
+export function repliesCountFor(actor: Actor | null) {
+  if (!actor) {
+    return comments.repliesCount;
+  }
+  return sql<number>`(${comments.repliesCount} + (select count(*) from comment_replies hidden_reply
+    where ${hiddenReply.commentId} = ${comments.id} and ${hiddenReply.hiddenReason} is not null
+      and ${hiddenSeenBy(actor, hiddenReply.authorId)}))::int`.mapWith(Number);
+}
+
+/**
+ * The hidden comments of a fic the caller still sees (comments_story_hidden_idx), added to the
+ * visible count (stories.comments_count) so the total follows what each person sees.
+ */
+async function hiddenCommentsSeen(db: DbOrTx, actor: Actor | null, storyId: string): Promise<number> {
+  if (!actor) {
+    return 0;
+  }
+  const [row] = await db
+    .select({ n: count() })
+    .from(comments)
+    .where(
+      and(
+        eq(comments.storyId, storyId),
+        isNotNull(comments.hiddenReason),
+        hiddenSeenBy(actor, comments.authorId),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
 /** GET /comments?storyId: a published fic's comments, newest first, 5 a page (public). */
 export async function listComments(options: {
   db: DbOrTx;
@@ -123,9 +143,10 @@ export async function listComments(options: {
   query: CommentsQuery;
 }): Promise<Paged<Comment>> {
   const { db, actor, query } = options;
-  const story = await findStory(db, query.storyId);
+  // The fic's gate: one the caller may not see (hidden for review included) is unknown to them.
+  const { row: story } = await loadStoryFor({ db, actor, storyId: query.storyId, action: 'view' });
   // Unpublished fics have no comments to show, to anyone.
-  if (!story || !isPublished(story.status)) {
+  if (!isPublished(story.status)) {
     throw storyNotFound();
   }
   const storyAuthor = await storyAuthorShown(db, actor, story);
@@ -134,16 +155,25 @@ export async function listComments(options: {
     fetch: async ({ limit, offset }) => {
       // comments_story_created_idx (story_id, created_at DESC, id), in its order.
       const rows = await db
-        .select({ ...commentColumns, repliesCount: minusBlockedReplies(actor, comments.repliesCount) })
+        .select({ ...commentColumns, repliesCount: minusBlockedReplies(actor, repliesCountFor(actor)) })
         .from(comments)
-        .where(and(eq(comments.storyId, story.id), notBlockedWith(actor, comments.authorId)))
+        .where(
+          and(
+            eq(comments.storyId, story.id),
+            visibleTo(actor, comments),
+            notBlockedWith(actor, comments.authorId),
+          ),
+        )
         .orderBy(desc(comments.createdAt), asc(comments.id))
         .limit(limit)
         .offset(offset);
       return buildCommentViews(db, actor, storyAuthor, rows);
     },
-    // Those of people blocked either way are out of the list (comment-blocks.ts).
-    count: async () => story.commentsCount - (await blockedCommentsOf(db, actor, story.id)),
+    count: async () =>
+      story.commentsCount +
+      (await hiddenCommentsSeen(db, actor, story.id)) -
+      // Those of people blocked either way are out of the list (comment-blocks.ts).
+      (await blockedCommentsOf(db, actor, story.id)),
   });
 }
 

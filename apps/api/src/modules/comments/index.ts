@@ -1,2 +1,11 @@
 /** The comments module's public entry: other modules import only from here. */
 export { commentsRoutes } from './comments.routes';
+// Moderation (issue 21): reporting what one sees, hiding, showing, removing, by this module's rules.
+export {
+  findReportableComment,
+  findReportableReply,
+  hideCommentForReview,
+  removeCommentByModeration,
+  showCommentAfterReview,
+  type ReportableItem,
+} from './comment-moderation';

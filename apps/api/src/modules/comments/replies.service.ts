@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
 import { blockMessages, commentMessages, type Paged, type RepliesQuery, type Reply } from '@fics/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import { commentReplies, comments, evaluations, stories } from '../../db/schema';
@@ -6,10 +6,10 @@ import { notFound } from '../../lib/errors';
 import { readPage } from '../../lib/paging';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import type { Actor } from '../../plugins/auth';
-import { isPublished, storyAuthorShown } from '../stories';
+import { isPublished, loadStoryFor, storyAuthorShown } from '../stories';
 import { emitEvent } from '../events';
 import { assertNotBlocked, isBlockedWith, notBlockedWith } from '../blocks';
-import { spendCommentRate } from './comment-access';
+import { hiddenSeenBy, loadWriters, seesHidden, spendCommentRate, visibleTo } from './comment-access';
 import { buildReplyViews, replyColumns } from './comment-view';
 import { blockedRepliesOf } from './comment-blocks';
 import {
@@ -27,11 +27,27 @@ import {
 
 const replyNotFound = () => notFound(commentMessages.replyNotFound);
 
-/** A comment on a published fic (the only kind there is: a fic is never unpublished), or 404. */
-async function commentOnPublished(db: DbOrTx, commentId: string) {
+/**
+ * A comment the caller sees on a published fic they see, or 404: the fic's gate (hidden for review
+ * included), then the comment's own (hidden for review: only those who still see it).
+ */
+export async function commentSeenBy(db: DbOrTx, actor: Actor | null, commentId: string) {
   const target = await findCommentTarget(db, commentId);
   if (!target || !isPublished(target.storyStatus)) {
     throw commentNotFound();
+  }
+  await loadStoryFor({
+    db,
+    actor,
+    storyId: target.storyId,
+    action: 'view',
+    notFoundMessage: commentMessages.notFound,
+  });
+  if (target.hiddenReason !== null) {
+    const writer = (await loadWriters(db, actor, [target.authorId])).get(target.authorId);
+    if (!writer || !seesHidden(actor, writer)) {
+      throw commentNotFound();
+    }
   }
   return target;
 }
@@ -63,7 +79,7 @@ export async function listReplies(options: {
   query: RepliesQuery;
 }): Promise<Paged<Reply>> {
   const { db, actor, query } = options;
-  const comment = await commentOnPublished(db, options.commentId);
+  const comment = await commentSeenBy(db, actor, options.commentId);
   // A comment of someone blocked either way is not there for the caller, nor its thread.
   if (actor && (await isBlockedWith({ db, actor, userIds: [comment.authorId] }))) {
     throw commentNotFound();
@@ -76,14 +92,36 @@ export async function listReplies(options: {
       const rows = await db
         .select(replyColumns)
         .from(commentReplies)
-        .where(and(eq(commentReplies.commentId, comment.id), notBlockedWith(actor, commentReplies.authorId)))
+        .where(
+          and(
+            eq(commentReplies.commentId, comment.id),
+            visibleTo(actor, commentReplies),
+            notBlockedWith(actor, commentReplies.authorId),
+          ),
+        )
         .orderBy(asc(commentReplies.createdAt), asc(commentReplies.id))
         .limit(limit)
         .offset(offset);
       return buildReplyViews(db, actor, storyAuthor, rows);
     },
-    // Those of people blocked either way are out of the list (comment-blocks.ts).
-    count: async () => comment.repliesCount - (await blockedRepliesOf(db, actor, comment.id)),
+    // The visible replies (comments.replies_count) and the hidden ones the caller still sees.
+    count: async () => {
+      if (!actor) {
+        return comment.repliesCount;
+      }
+      const [hidden] = await db
+        .select({ n: count() })
+        .from(commentReplies)
+        .where(
+          and(
+            eq(commentReplies.commentId, comment.id),
+            isNotNull(commentReplies.hiddenReason),
+            hiddenSeenBy(actor, commentReplies.authorId),
+          ),
+        );
+      // Less those of people blocked either way, out of the list (comment-blocks.ts).
+      return comment.repliesCount + (hidden?.n ?? 0) - (await blockedRepliesOf(db, actor, comment.id));
+    },
   });
 }
 
@@ -96,7 +134,7 @@ export async function createReply(options: {
   text: string;
 }): Promise<Reply> {
   const { db, limiter, actor } = options;
-  const comment = await commentOnPublished(db, options.commentId);
+  const comment = await commentSeenBy(db, actor, options.commentId);
   // A block either way with the comment's writer or the fic's author closes the thread to the caller.
   await assertNotBlocked({
     db,

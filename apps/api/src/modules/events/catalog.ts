@@ -21,6 +21,12 @@ export interface EventPayloads {
   'story.published': { authorId: string; title: string };
   'story.deleted': { authorId: string; gradeId: string; title: string; wasPublished: boolean };
   'story.liked': { authorId: string; title: string; liked: boolean };
+  /** Hidden for review by its reports (issue 21.2); only its author, the grade's teachers and administrators still see it. */
+  'story.hidden': { authorId: string; title: string };
+  /** Shown again: the reports were looked at and it stays ('Mantener'). */
+  'story.shown': { authorId: string; title: string };
+  /** Taken out of publication by a moderation decision ('Eliminar'): back to its author, corrections pending. */
+  'story.withdrawn': { authorId: string; title: string };
   'comment.added': { commentId: string; storyAuthorId: string; title: string };
   /** Its writer (or a moderator) changed its text. */
   'comment.updated': { commentId: string; commentAuthorId: string; title: string };
@@ -68,6 +74,39 @@ export interface EventPayloads {
   'user.profile_updated': { userId: string; changed: readonly ('name' | 'bio' | 'photo')[] };
   'request.created': { requestId: string; kind: 'REGISTER' | 'CHANGE' };
   'request.handled': { requestId: string; kind: 'REGISTER' | 'CHANGE'; accepted: boolean };
+  /**
+   * Someone reported a comment, reply or fic (issue 21.1; the stream is the fic it is on or is).
+   * `opened`: this report opened the item's case (the teachers of the author's grade are told);
+   * `hidden`: this report hid it (the third reporter, or a teacher or administrator). The reporter is
+   * the actor and is never told to the reported person.
+   */
+  'report.created': {
+    caseId: string;
+    reportId: string;
+    target: 'COMMENT' | 'REPLY' | 'STORY';
+    targetId: string;
+    subjectUserId: string | null;
+    reason: string;
+    opened: boolean;
+    hidden: boolean;
+    title: string;
+  };
+  /**
+   * A case settled once (issue 21.3) by its actor: 'KEEP' showed the item again, 'REMOVE' deleted the
+   * comment or reply, or took the fic out of publication. `reporterIds` are told the outcome without
+   * names, the item's author the reasons (`reasons`, most chosen first) and `note` on REMOVE.
+   */
+  'moderation.decided': {
+    caseId: string;
+    decision: 'KEEP' | 'REMOVE';
+    target: 'COMMENT' | 'REPLY' | 'STORY';
+    targetId: string;
+    subjectUserId: string | null;
+    reporterIds: readonly string[];
+    reasons: readonly string[];
+    note: string | null;
+    title: string;
+  };
 }
 
 export type EventType = keyof EventPayloads;
@@ -81,6 +120,9 @@ export const eventTypes = [
   'story.published',
   'story.deleted',
   'story.liked',
+  'story.hidden',
+  'story.shown',
+  'story.withdrawn',
   'comment.added',
   'comment.updated',
   'comment.deleted',
@@ -99,6 +141,8 @@ export const eventTypes = [
   'user.profile_updated',
   'request.created',
   'request.handled',
+  'report.created',
+  'moderation.decided',
 ] as const satisfies readonly EventType[];
 
 /** Who made a change: a signed-in user, or the system (null). */

@@ -1,3 +1,24 @@
+import { reportReasonLabels, type ReportReason } from '@fics/contracts';
+
+type Reported = 'COMMENT' | 'REPLY' | 'STORY';
+/** 'un comentario en «T»', 'el comentario en «T»', 'la fic «T»'… */
+const reported = (target: Reported, title: string, definite: boolean) => {
+  if (target === 'STORY') {
+    return `la fic «${title}»`;
+  }
+  const noun =
+    target === 'COMMENT'
+      ? definite
+        ? 'el comentario'
+        : 'un comentario'
+      : definite
+        ? 'la respuesta'
+        : 'una respuesta';
+  return `${noun} en «${title}»`;
+};
+const reasonsText = (reasons: readonly string[]) =>
+  reasons.map((reason) => reportReasonLabels[reason as ReportReason] ?? reason).join(', ');
+
 /**
  * The Spanish text of each notification, written once for its recipient when it is created (issue
  * 19.4). Short: the bell's panel shows them whole. A name passed here is one the recipient may know;
@@ -31,6 +52,28 @@ export const notificationTexts = {
     count === 1
       ? `Tu nota en «${title}» quedó sin ubicación: su pasaje cambió`
       : `${count} notas tuyas en «${title}» quedaron sin ubicación: sus pasajes cambiaron`,
+  /** Moderation (issue 21.3, 21.7); never a reporter's name, never the author's to the reporters. */
+  reportCreated: (target: Reported, title: string) =>
+    `Nuevo reporte en tu curso: ${reported(target, title, false)}`,
+  reportSettled: (target: Reported, title: string, decision: 'KEEP' | 'REMOVE') => {
+    const what = reported(target, title, true);
+    if (decision === 'KEEP') {
+      return `Revisamos ${what} que reportaste: se mantiene`;
+    }
+    return target === 'STORY'
+      ? `Revisamos ${what} que reportaste: salió de la galería`
+      : `Revisamos ${what} que reportaste: fue eliminado`;
+  },
+  contentRemoved: (target: Reported, title: string, reasons: readonly string[], note: string | null) => {
+    const why = reasons.length > 0 ? ` por: ${reasonsText(reasons)}` : '';
+    const noted = note ? `. Nota: ${note}` : '';
+    if (target === 'STORY') {
+      return `Tu fic «${title}» salió de la galería${why}${noted}. Puedes corregirla y enviarla de nuevo`;
+    }
+    const what = target === 'COMMENT' ? 'Tu comentario' : 'Tu respuesta';
+    const removed = target === 'COMMENT' ? 'fue eliminado' : 'fue eliminada';
+    return `${what} en «${title}» ${removed}${why}${noted}`;
+  },
   /** `name`: null when the request is gone by delivery time. */
   request: (kind: 'REGISTER' | 'CHANGE', name: string | null) => {
     const what = kind === 'REGISTER' ? 'Nueva solicitud de registro' : 'Nueva solicitud de cambio de curso';

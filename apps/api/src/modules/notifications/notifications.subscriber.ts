@@ -325,6 +325,62 @@ async function handle(tx: Tx, event: DomainEvent, publicUrl: string): Promise<vo
       }
       return tell(tx, event, rows);
     }
+    case 'report.created': {
+      const { opened, subjectUserId, target, title } = event.payload;
+      if (!opened || !subjectUserId) {
+        return;
+      }
+      // The teachers of a student author's grades: the ones whose queue the case is in. Told once,
+      // when the case opens; the link is the queue (/reportes), never the reporter.
+      const teachers = await tx
+        .selectDistinct({ userId: users.id })
+        .from(userGrades)
+        .innerJoin(users, eq(users.id, userGrades.userId))
+        .innerJoin(roles, eq(roles.id, users.roleId))
+        .where(
+          and(
+            eq(roles.name, 'TEACHER'),
+            inArray(
+              userGrades.gradeId,
+              tx
+                .select({ gradeId: userGrades.gradeId })
+                .from(userGrades)
+                .innerJoin(users, eq(users.id, userGrades.userId))
+                .innerJoin(roles, eq(roles.id, users.roleId))
+                .where(and(eq(userGrades.userId, subjectUserId), eq(roles.name, 'STUDENT'))),
+            ),
+          ),
+        );
+      return tell(
+        tx,
+        event,
+        teachers.map((teacher) => ({
+          userId: teacher.userId,
+          type: 'REPORT_CREATED' as const,
+          text: notificationTexts.reportCreated(target, title),
+        })),
+      );
+    }
+    case 'moderation.decided': {
+      const { decision, target, reporterIds, subjectUserId, reasons, note, title } = event.payload;
+      // A fic taken out of publication is no longer the reporters' to open; anything else links to it.
+      const reporterLink = target === 'STORY' && decision === 'REMOVE' ? null : (story?.id ?? null);
+      const rows: NewNotification[] = reporterIds.map((userId) => ({
+        userId,
+        type: 'REPORT_SETTLED' as const,
+        text: notificationTexts.reportSettled(target, title, decision),
+        storyId: reporterLink,
+      }));
+      if (decision === 'REMOVE' && subjectUserId) {
+        rows.push({
+          userId: subjectUserId,
+          type: 'CONTENT_REMOVED',
+          text: notificationTexts.contentRemoved(target, title, reasons, note),
+          storyId: story?.id ?? null,
+        });
+      }
+      return tell(tx, event, rows);
+    }
     case 'request.created': {
       const { requestId, kind } = event.payload;
       const admins = await tx
@@ -357,7 +413,9 @@ async function handle(tx: Tx, event: DomainEvent, publicUrl: string): Promise<vo
  * returned with corrections, published (with the e-mail), commented, and that their comment was
  * replied to; a teacher that a fic of their grades was sent or resent; an administrator of each new
  * request. Notes on passages: the fic's author of a note, a reply and a reopening; the note's writer
- * of the author's answer, of its resolution and of its losing its place. Texts are written per recipient and never name an author the recipient may not know.
+ * of the author's answer, of its resolution and of its losing its place. Moderation: the teachers of
+ * a student's grades of a new case about them, the reporters of the outcome (no names), the author
+ * of a removal and why. Texts are written per recipient and never name an author the recipient may not know.
  */
 export const notificationsSubscriber: EventSubscriber = {
   name: 'notifications',
@@ -374,6 +432,8 @@ export const notificationsSubscriber: EventSubscriber = {
     'annotation.resolved',
     'annotation.reopened',
     'annotation.orphaned',
+    'report.created',
+    'moderation.decided',
   ],
   handle: (tx, event, context) => handle(tx, event, context.publicUrl),
 };

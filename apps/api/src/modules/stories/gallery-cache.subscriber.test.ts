@@ -33,6 +33,17 @@ describe('the gallery cache subscriber', () => {
     expect(
       await clears({ type: 'story.deleted', payload: { ...fic, gradeId: 'g', wasPublished: false } }),
     ).toBe(false);
-    expect(galleryCacheSubscriber.types).toEqual(['story.published', 'story.updated', 'story.deleted']);
+    // Moderation (issue 21.2-3): hidden for review, shown again, taken out of publication.
+    expect(await clears({ type: 'story.hidden', payload: fic })).toBe(true);
+    expect(await clears({ type: 'story.shown', payload: fic })).toBe(true);
+    expect(await clears({ type: 'story.withdrawn', payload: fic })).toBe(true);
+    expect(galleryCacheSubscriber.types).toEqual([
+      'story.published',
+      'story.updated',
+      'story.deleted',
+      'story.hidden',
+      'story.shown',
+      'story.withdrawn',
+    ]);
   });
 });

@@ -32,7 +32,12 @@ export {
   type StoryAuthorShown,
   type StoryRow,
 } from './story-view';
-export { markStoryEvaluated } from './story-lifecycle';
+export {
+  hideStoryForReview,
+  markStoryEvaluated,
+  showStoryAfterReview,
+  withdrawStoryByModeration,
+} from './story-lifecycle';
 // The fic's answer carries its evaluation, so its view lives here; evaluations answers it too.
 export { loadEvaluationView } from './evaluation-view';
 export { countStoriesByGrade, deleteStoriesOf, getStory } from './stories.service';

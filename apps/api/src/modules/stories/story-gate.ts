@@ -4,7 +4,7 @@
  * `loadStoryFor`; both say what story-status.ts's table says (canView, canSeeRealAuthor), and a
  * test (story-gate.test.ts) holds the SQL and the table together for every relation and status.
  */
-import { and, eq, exists, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, exists, isNull, not, or, sql, type SQL } from 'drizzle-orm';
 import { storyMessages } from '@fics/contracts';
 import type { DbOrTx } from '../../db/client';
 import { evaluations, stories, userGrades } from '../../db/schema';
@@ -21,8 +21,12 @@ import {
 } from './story-status';
 import { findStoryRow, storyRelation, type StoryRow } from './story-view';
 
-/** A fic that is public. Written as one equality so the partial indexes `WHERE status = 'PUBLISHED'` serve it. */
-export const storyIsPublished: SQL = eq(stories.status, PUBLISHED_STATUS);
+/**
+ * A fic that is public: published and not hidden for review (issue 21.2). The status is one
+ * equality so the partial indexes `WHERE status = 'PUBLISHED'` serve it; the hidden test is checked
+ * on the rows they give (a handful are ever hidden).
+ */
+export const storyIsPublished: SQL = and(eq(stories.status, PUBLISHED_STATUS), isNull(stories.hiddenReason))!;
 
 /** The caller teaches the fic's grade (the membership's primary key answers it). */
 const teachesStoryGrade = (actor: Actor): SQL =>
@@ -107,7 +111,7 @@ export async function loadStoryFor(options: {
     throw missing();
   }
   const relation = await storyRelation(db, actor, row);
-  if (!canView(relation, row.status)) {
+  if (!canView(relation, row.status, row.hiddenReason !== null)) {
     throw missing();
   }
   if (action === 'view') {

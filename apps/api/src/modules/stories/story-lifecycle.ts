@@ -5,7 +5,7 @@
  * evaluations) call these inside their own transaction; what follows a change (the activity line,
  * the e-mail, the notification, the gallery's cache) is a subscriber of its event.
  */
-import { and, eq, exists, inArray, sql } from 'drizzle-orm';
+import { and, eq, exists, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { evaluations, stories } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
@@ -191,4 +191,87 @@ export async function deleteStoryRowsOf(
     deleted.map((row) => deletedEvent(row, actor)),
   );
   return deleted;
+}
+
+/** What moderation's changes of a fic read back and announce. */
+const moderatedColumns = { id: stories.id, authorId: stories.authorId, title: stories.title };
+
+/**
+ * Hides a published fic for review (issue 21.2): from then on only those canView lets see a hidden
+ * fic (its author, the grade's teachers, administrators) see it, with 'En revisión'. A conditional
+ * write (published and not hidden yet), announcing `story.hidden` (the gallery's cache follows).
+ * Undefined when it was not published or already hidden.
+ */
+export async function hideStoryForReview(
+  tx: DbOrTx,
+  options: { storyId: string; actor: Pick<Actor, 'userId' | 'role'> },
+) {
+  const [hidden] = await tx
+    .update(stories)
+    .set({ hiddenReason: 'REPORTED' })
+    .where(
+      and(
+        eq(stories.id, options.storyId),
+        eq(stories.status, PUBLISHED_STATUS),
+        isNull(stories.hiddenReason),
+      ),
+    )
+    .returning(moderatedColumns);
+  if (hidden) {
+    await emitEvent(tx, {
+      type: 'story.hidden',
+      storyId: hidden.id,
+      actor: eventActor(options.actor),
+      payload: { authorId: hidden.authorId, title: hidden.title },
+    });
+  }
+  return hidden;
+}
+
+/** Shows a hidden fic again (the reports were looked at and it stays), announcing `story.shown`. */
+export async function showStoryAfterReview(
+  tx: DbOrTx,
+  options: { storyId: string; actor: Pick<Actor, 'userId' | 'role'> },
+) {
+  const [shown] = await tx
+    .update(stories)
+    .set({ hiddenReason: null })
+    .where(and(eq(stories.id, options.storyId), isNotNull(stories.hiddenReason)))
+    .returning(moderatedColumns);
+  if (shown) {
+    await emitEvent(tx, {
+      type: 'story.shown',
+      storyId: shown.id,
+      actor: eventActor(options.actor),
+      payload: { authorId: shown.authorId, title: shown.title },
+    });
+  }
+  return shown;
+}
+
+/**
+ * PUBLISHED → EVALUATED by a moderation decision ('Eliminar', issue 21.3): the fic leaves the
+ * gallery and goes back to its author, who may correct it and send it again (a child's story is
+ * never deleted by moderation; docs/decisions/moderation.md). Announces `story.withdrawn`.
+ * Undefined when it was not published any more.
+ */
+export async function withdrawStoryByModeration(
+  tx: DbOrTx,
+  options: { storyId: string; actor: Pick<Actor, 'userId' | 'role'> },
+) {
+  const now = new Date();
+  const [withdrawn] = await tx
+    .update(stories)
+    .set({ status: EVALUATED_STATUS, publishedAt: null, hiddenReason: null, updatedAt: now })
+    .where(and(eq(stories.id, options.storyId), eq(stories.status, PUBLISHED_STATUS)))
+    .returning(moderatedColumns);
+  if (withdrawn) {
+    await emitEvent(tx, {
+      type: 'story.withdrawn',
+      storyId: withdrawn.id,
+      actor: eventActor(options.actor),
+      payload: { authorId: withdrawn.authorId, title: withdrawn.title },
+    });
+  }
+  return withdrawn;
 }

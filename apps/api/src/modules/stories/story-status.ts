@@ -118,11 +118,12 @@ export function isPublished(status: StoryStatus): boolean {
 }
 
 /**
- * Only PUBLISHED fics are public; the rest are for the author, the grade's teachers and
- * administrators. story-gate.ts's storyVisibleTo says the same in SQL (a test holds them together).
+ * Only PUBLISHED fics are public, and not while hidden for review (`hidden`: reported, issue 21.2);
+ * the rest are for the author, the grade's teachers and administrators. story-gate.ts's
+ * storyVisibleTo says the same in SQL (a test holds them together).
  */
-export function canView(relation: StoryRelation, status: StoryStatus): boolean {
-  return isPublished(status) || relation !== 'other';
+export function canView(relation: StoryRelation, status: StoryStatus, hidden = false): boolean {
+  return (isPublished(status) && !hidden) || relation !== 'other';
 }
 
 /**

@@ -3,6 +3,7 @@ import {
   coarseLocationLink,
   publicStudentName,
   storyMessages,
+  underReviewFlag,
   type Story,
   type StoryAuthor,
   type StorySummary,
@@ -43,6 +44,8 @@ export const storyColumns = {
   createdAt: stories.createdAt,
   updatedAt: stories.updatedAt,
   publishedAt: stories.publishedAt,
+  /** Hidden for review (issue 21.2): null when everyone who may see the fic sees it. */
+  hiddenReason: stories.hiddenReason,
   /** The evaluation's id and its teacher (the evaluator), null while there is none. */
   evaluationId: evaluations.id,
   evaluatorId: evaluations.teacherId,
@@ -271,6 +274,8 @@ export async function buildStoryView(options: {
     rounds: row.rounds,
     evaluation: evaluation ? [evaluation] : [],
     permissions,
+    // Only those canView still lets see a hidden fic get here: they read why it is not public.
+    ...(row.hiddenReason !== null ? { moderation: underReviewFlag } : {}),
   };
 }
 
