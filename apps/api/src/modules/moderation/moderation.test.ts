@@ -84,7 +84,7 @@ async function caseOf(targetId: string): Promise<string> {
 
 async function commentsSeenBy(headers: Headers, storyId: string) {
   const { res, page } = await getComments(t.app, headers, storyId);
-  return { status: res.statusCode, page: page as Paged<Comment> | null };
+  return { status: res.statusCode, page: page };
 }
 
 async function storySeenBy(headers: Headers, storyId: string) {

@@ -43,6 +43,11 @@ describe('the fic gate (story-gate.ts)', () => {
         await setStatus(t.app, story._id, status);
         fics.push({ id: story._id, status, kind: `${kind}, evaluated` });
       }
+      // A published one hidden for review (issue 21.2): public to nobody but those who see it anyway.
+      const { story } = await evaluatedStory(t.app, { author: w.author, teacher: w.teacher }, { fields });
+      await setStatus(t.app, story._id, 'PUBLISHED');
+      await t.app.db.update(stories).set({ hiddenReason: 'REPORTED' }).where(eq(stories.id, story._id));
+      fics.push({ id: story._id, status: 'PUBLISHED', kind: `${kind}, hidden, evaluated` });
     }
   }, 60_000);
   afterAll(async () => {
@@ -75,13 +80,13 @@ describe('the fic gate (story-gate.ts)', () => {
         expect({ caller: caller?.name ?? 'visitor', ...fic, ...sqlSays }).toEqual({
           caller: caller?.name ?? 'visitor',
           ...fic,
-          visible: canView(relation, row.status),
+          visible: canView(relation, row.status, row.hiddenReason !== null),
           authorKnown: !authorHidden(row) || canSeeRealAuthor(relation),
         });
         checked += 1;
       }
     }
-    expect(checked).toBe(callers.length * 24);
+    expect(checked).toBe(callers.length * 27);
   });
 
   it('filters a list: the grade colleague sees every fic of the grade but knows no hidden author', async () => {
@@ -91,7 +96,8 @@ describe('the fic gate (story-gate.ts)', () => {
       .select({ id: stories.id })
       .from(stories)
       .where(and(mine, storyVisibleTo(colleague)));
-    expect(visible).toHaveLength(24);
+    // Hidden ones included: the grade's teachers look at them.
+    expect(visible).toHaveLength(27);
     const known = await t.app.db
       .select({ id: stories.id })
       .from(stories)
@@ -147,5 +153,14 @@ describe('the fic gate (story-gate.ts)', () => {
     expect(await errorOf(load(w.author, fic('PUBLISHED'), 'edit'))).toBe(409);
     expect(await errorOf(load(w.author, fic('EVALUATED'), 'like'))).toBe(409);
     expect(await errorOf(load(w.classmate, fic('PUBLISHED'), 'comment'))).toBe('ok');
+    // Hidden for review: unknown to a visitor, a classmate and a teacher of another grade; the
+    // author, the grade's teachers and administrators still open it.
+    const hidden = fic('PUBLISHED', 'open, hidden, evaluated');
+    for (const user of [null, w.classmate, w.otherGradeTeacher, w.otherSchoolStudent]) {
+      expect(await errorOf(load(user, hidden, 'view'))).toBe(404);
+    }
+    for (const user of [w.author, w.teacher, w.colleague, w.admin]) {
+      expect(await errorOf(load(user, hidden, 'view'))).toBe('ok');
+    }
   });
 });
