@@ -14,6 +14,7 @@ import { notifications } from './es-notifications';
 import { revisions } from './es-revisions';
 import { commentBank } from './es-comment-bank';
 import { annotations } from './es-annotations';
+import { blocks } from './es-blocks';
 
 export const esLazy = {
   auth: {
@@ -422,6 +423,7 @@ export const esLazy = {
   revisions,
   commentBank,
   annotations,
+  blocks,
 } as const;
 
 export type LazyCatalog = typeof esLazy;

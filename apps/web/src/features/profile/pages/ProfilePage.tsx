@@ -16,6 +16,7 @@ import { useLogoutEverywhere, useSession } from '../../auth';
 import { ChangeRequestAction, ChangeRequestHistory } from '../../requests';
 import { useUserDetail } from '../../../lib/resources';
 import { useUpdateProfile } from '../api';
+import { BlockedUsers } from '../components/BlockedUsers';
 import { EditableField } from '../components/EditableField';
 import { PhotoDialog } from '../components/PhotoDialog';
 import { ProfileCard } from '../components/ProfileCard';
@@ -103,6 +104,9 @@ function ProfileView({ user, inscriptions }: { user: User; inscriptions: Inscrip
               <StudentPlacementSection user={user} />
               <Section title={t('requests.historyTitle')}>
                 <ChangeRequestHistory />
+              </Section>
+              <Section title={t('blocks.title')}>
+                <BlockedUsers />
               </Section>
             </>
           ) : null}

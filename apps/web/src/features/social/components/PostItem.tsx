@@ -8,6 +8,7 @@ import { commentMessages, type Comment, type Reply } from '@fics/contracts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-client';
+import { BlockUserButton, useCanBlock } from '../../profile';
 import { CommentAuthorLine } from './CommentAuthor';
 import { CommentBody } from './CommentBody';
 import { CommentForm } from './CommentForm';
@@ -38,6 +39,8 @@ export function PostItem({ post, kind, onSave, onDelete, actions, children }: Po
   const [deleting, setDeleting] = useState(false);
   const isReply = kind === 'reply';
   const { canEdit, canDelete } = post.permissions;
+  // 'Bloquear' the writer: another student, to a student (issue 21.4).
+  const canBlock = useCanBlock(post.userId);
 
   const confirmDelete = async () => {
     setDeleting(true);
@@ -86,7 +89,7 @@ export function PostItem({ post, kind, onSave, onDelete, actions, children }: Po
         ) : (
           <CommentBody html={post.text} />
         )}
-        {!editing && (actions || canEdit || canDelete) ? (
+        {!editing && (actions || canEdit || canDelete || canBlock) ? (
           <Box
             role="group"
             aria-label={t(isReply ? 'social.replyActions' : 'social.commentActions', {
@@ -111,6 +114,7 @@ export function PostItem({ post, kind, onSave, onDelete, actions, children }: Po
                 {t('social.delete')}
               </Button>
             ) : null}
+            {canBlock ? <BlockUserButton author={post.userId} /> : null}
           </Box>
         ) : null}
         {children}
