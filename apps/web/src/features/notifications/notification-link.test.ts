@@ -24,9 +24,19 @@ describe('notificationLink', () => {
     expect(link('ANNOTATION_ORPHANED')).toBe(`/fics/${storyId}/revision`);
     expect(link('REQUEST_CREATED', 'REGISTER')).toBe('/registros');
     expect(link('REQUEST_CREATED', 'CHANGE')).toBe('/cambios');
+    // Moderation (issue 21.3): the fic for an outcome or a removal.
+    expect(link('REPORT_SETTLED')).toBe(`/fics/${storyId}`);
+    expect(link('CONTENT_REMOVED')).toBe(`/fics/${storyId}`);
+  });
+
+  it('leads a teacher to the queue for a new case, with or without a fic', () => {
+    expect(notificationLink({ type: 'REPORT_CREATED', storyId: null, requestKind: null })).toBe('/reportes');
+    expect(notificationLink({ type: 'REPORT_CREATED', storyId, requestKind: null })).toBe('/reportes');
   });
 
   it('leads nowhere once the fic is gone', () => {
     expect(notificationLink({ type: 'STORY_PUBLISHED', storyId: null, requestKind: null })).toBeNull();
+    // A fic taken out of publication is not its reporters' to open.
+    expect(notificationLink({ type: 'REPORT_SETTLED', storyId: null, requestKind: null })).toBeNull();
   });
 });

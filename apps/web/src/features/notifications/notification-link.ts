@@ -3,7 +3,7 @@ import type { Notification } from '@fics/contracts';
 /**
  * Where a notification leads: the fic's review page for what happens during review (sent, evaluated,
  * returned: the evaluation is read there), the fic for its publication, its comments for a comment or
- * a reply, the request's list for a request. Notes on passages: the author reads and answers them on
+ * a reply, the request's list for a request, the 'Reportes' queue for a new moderation case. Notes on passages: the author reads and answers them on
  * the fic's page, a note's writer (a teacher) on the review page. Null when what it was about is gone.
  */
 export function notificationLink(
@@ -12,6 +12,9 @@ export function notificationLink(
   const { type, storyId } = notification;
   if (type === 'REQUEST_CREATED') {
     return notification.requestKind === 'CHANGE' ? '/cambios' : '/registros';
+  }
+  if (type === 'REPORT_CREATED') {
+    return '/reportes';
   }
   if (!storyId) {
     return null;
@@ -27,6 +30,12 @@ export function notificationLink(
     case 'STORY_COMMENTED':
     case 'COMMENT_REPLIED':
       return `/fics/${storyId}#comentarios`;
+    // A reporter's outcome and a removal (issue 21.3): the fic (a removed fic's author reads it there
+    // to correct it; a removed comment's fic is where the conversation was). No fic (one taken out of
+    // publication, for its reporters): no link.
+    case 'REPORT_SETTLED':
+    case 'CONTENT_REMOVED':
+      return `/fics/${storyId}`;
     // STORY_PUBLISHED, and the author's notes: ANNOTATION_ADDED, _REPLIED, _REOPENED.
     default:
       return `/fics/${storyId}`;
