@@ -1,6 +1,8 @@
 /** The comments module's public entry: other modules import only from here. */
 export { commentsRoutes } from './comments.routes';
 // Moderation (issue 21): reporting what one sees, hiding, showing, removing, by this module's rules.
+// Who sees a comment or reply hidden for review, as SQL over its table (lists elsewhere, links).
+export { visibleTo as commentVisibleTo } from './comment-access';
 export {
   findReportableComment,
   findReportableReply,

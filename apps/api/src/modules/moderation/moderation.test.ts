@@ -243,6 +243,17 @@ describe('a comment reported by three people', () => {
     expect(row!.hiddenAt).not.toBeNull();
   });
 
+  it('leaves the fic’s author’s notification of it without a link to the comment; its writer keeps theirs', async () => {
+    const commented = (await notificationsOf(w.author.headers)).filter(
+      (n) => n.type === 'STORY_COMMENTED' && n.storyId === storyId,
+    );
+    expect(commented.length).toBeGreaterThanOrEqual(2);
+    expect(commented.map((n) => n.commentId)).not.toContain(comment._id);
+    expect(commented.some((n) => n.commentId === null)).toBe(true);
+    const replied = (await notificationsOf(w.classmate.headers)).filter((n) => n.type === 'COMMENT_REPLIED');
+    expect(replied.map((n) => n.commentId)).toContain(comment._id);
+  });
+
   it('tells the teachers of the writer’s grade once, when the case opens, without naming anyone', async () => {
     const teacherNotes = (await notificationsOf(w.teacher.headers)).filter(
       (n) => n.type === 'REPORT_CREATED',

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   notificationMessages,
@@ -9,12 +9,20 @@ import {
   type ReadNotificationsBody,
 } from '@fics/contracts';
 import type { Db, DbOrTx } from '../../db/client';
-import { notifications, stories, userGrades, users } from '../../db/schema';
+import { comments, notifications, stories, userGrades, users } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { readPage } from '../../lib/paging';
 import type { Actor } from '../../plugins/auth';
 import { enqueueMail, publishedMail } from '../mail';
-import { isPublished, loadStoryFor, maskedAuthorName, realAuthorKnownTo, storyIsPublished } from '../stories';
+import { commentVisibleTo } from '../comments';
+import {
+  isPublished,
+  loadStoryFor,
+  maskedAuthorName,
+  realAuthorKnownTo,
+  storyIsPublished,
+  storyVisibleTo,
+} from '../stories';
 import { notificationTexts } from './notification-texts';
 
 /** Where a fic is read on the web (the link of the e-mail). */
@@ -191,8 +199,15 @@ export async function listNotifications(options: {
           id: notifications.id,
           type: notifications.type,
           text: notifications.text,
-          storyId: notifications.storyId,
-          commentId: notifications.commentId,
+          // A link only to what the reader may see now: a fic or comment hidden for review (issue
+          // 21.2) since, or a fic no longer public, leads nowhere rather than to a 404. The fics'
+          // gate and the comments' own rule, each on its primary key.
+          storyId: sql<
+            string | null
+          >`(select ${stories.id} from ${stories} where ${stories.id} = ${notifications.storyId} and ${storyVisibleTo(actor)})`,
+          commentId: sql<
+            string | null
+          >`(select ${comments.id} from ${comments} where ${comments.id} = ${notifications.commentId} and ${commentVisibleTo(actor, comments)})`,
           requestKind: notifications.requestKind,
           readAt: notifications.readAt,
           createdAt: notifications.createdAt,
