@@ -145,6 +145,20 @@ for (const viewport of [
     // Evaluated; the student inserts a paragraph before the passage and resends.
     const teacher = await apiSession(request, world.teacher.email, world.teacher.password);
     await evaluateThroughApi(teacher, storyId, 'Revisa los tiempos verbales.');
+    // Correcting, the student has the notes beside the editor (a sheet at phone width).
+    await studentPage.reload();
+    await studentPage.getByRole('button', { name: 'Editar', exact: true }).click();
+    if (phone) {
+      await studentPage.getByRole('button', { name: 'Notas (1)' }).click();
+    }
+    const editorNotes = phone
+      ? studentPage.getByRole('dialog', { name: 'Notas (1)' })
+      : studentPage.getByRole('complementary', { name: 'Notas (1)' });
+    await expect(editorNotes.locator('blockquote')).toHaveText(passage);
+    await expect(editorNotes).toContainText(noteText);
+    await settle(studentPage);
+    await studentPage.screenshot({ path: testInfo.outputPath(`editor-notes-${viewport.width}.png`) });
+
     const author = await apiSession(request, student.email, student.password);
     const corrected = `<p>Era invierno en el sur.</p>${firstText}`;
     await author.call('PATCH', `/stories/${storyId}`, { text: corrected });
