@@ -449,7 +449,7 @@ function AnnotateSelection({ story, body, desktop, onCreated }: AnnotateSelectio
   const { t } = useTranslation();
   const toast = useToast();
   const create = useCreateAnnotation(story._id);
-  const [pending, setPending] = useState<{ position: TextPosition; rect: DOMRect } | null>(null);
+  const [pending, setPending] = useState<{ position: TextPosition; rect: DOMRect | null } | null>(null);
   const [writing, setWriting] = useState<TextPosition | null>(null);
 
   useEffect(() => {
@@ -462,7 +462,9 @@ function AnnotateSelection({ story, body, desktop, onCreated }: AnnotateSelectio
       const position = root && range ? rangeToPosition(root, range) : null;
       clearTimeout(clear);
       if (position && range) {
-        setPending({ position, rect: range.getBoundingClientRect() });
+        // Where to put 'Anotar' at desktop width (jsdom, in tests, has no layout for a Range).
+        const rect = 'getBoundingClientRect' in range ? range.getBoundingClientRect() : null;
+        setPending({ position, rect });
       } else {
         // A tap on 'Anotar' may collapse the selection first: let the tap land.
         clear = setTimeout(() => setPending(null), 300);
@@ -506,8 +508,8 @@ function AnnotateSelection({ story, body, desktop, onCreated }: AnnotateSelectio
             sx={{
               position: 'absolute',
               // Document coordinates, so it stays under the selection while the page scrolls.
-              top: pending.rect.bottom + window.scrollY + 8,
-              left: pending.rect.left + window.scrollX,
+              top: (pending.rect?.bottom ?? 0) + window.scrollY + 8,
+              left: (pending.rect?.left ?? 0) + window.scrollX,
               zIndex: (th) => th.zIndex.tooltip,
             }}
           >
