@@ -218,6 +218,8 @@ const sweep: Record<string, SweepRoute> = {
         .first()
         .or(page.getByText('La rúbrica solicitada no existe')),
   },
+  // The queue (issue 21.3): maybe empty ('No hay reportes') for the demo teacher and administrator.
+  '/reportes': { url: () => '/reportes', content: (page) => page.locator('main h1') },
   '/fics/:storyId': {
     url: (ids) => `/fics/${ids.publishedStoryId}`,
     content: (page) => page.getByRole('group', { name: 'Reacciones y compartir' }),

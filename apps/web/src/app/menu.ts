@@ -24,6 +24,7 @@ export const menuEntries: readonly MenuEntry[] = [
   { label: 'reviewFics', path: '/fics/revision', roles: ['TEACHER'], available: true },
   { label: 'publishedFics', path: '/fics/publicadas', roles: ['TEACHER'], available: true },
   { label: 'myRubrics', path: '/rubricas', roles: ['TEACHER', 'ADMIN'], available: true },
+  { label: 'reports', path: '/reportes', roles: ['TEACHER', 'ADMIN'], available: true },
 ];
 
 /** The entries a role sees; only pages that exist. `entries` is injectable for tests. */

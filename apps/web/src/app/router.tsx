@@ -142,6 +142,11 @@ const pages: readonly PageRoute[] = [
     access: ['TEACHER', 'ADMIN'],
   },
   {
+    path: '/reportes',
+    page: lazyPage(() => import('../features/moderation/pages/ReportsPage'), 'ReportsPage'),
+    access: ['TEACHER', 'ADMIN'],
+  },
+  {
     // Public: the API answers 404 for a fic the caller may not see. /fics/nuevo and other static
     // paths under /fics rank above this one whatever their place in this table.
     path: '/fics/:storyId',

@@ -15,6 +15,7 @@ import { revisions } from './es-revisions';
 import { commentBank } from './es-comment-bank';
 import { annotations } from './es-annotations';
 import { blocks } from './es-blocks';
+import { moderation } from './es-moderation';
 
 export const esLazy = {
   auth: {
@@ -424,6 +425,7 @@ export const esLazy = {
   commentBank,
   annotations,
   blocks,
+  moderation,
 } as const;
 
 export type LazyCatalog = typeof esLazy;

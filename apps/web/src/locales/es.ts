@@ -69,6 +69,7 @@ export const es = {
     reviewFics: 'Corregir fic',
     publishedFics: 'Fics publicados',
     myRubrics: 'Mis rúbricas',
+    reports: 'Reportes',
   },
   home: {
     welcomeTitle: 'Cuentos escritos en la sala de clases',

@@ -66,6 +66,8 @@ describe('Header', () => {
       'Solicitudes de creación de cuentas',
       // Their rubrics are the schools' templates (issue 20.4).
       'Mis rúbricas',
+      // The moderation queue (issue 21.3).
+      'Reportes',
       'Log out',
     ]);
     expect(within(menu).getByRole('menuitem', { name: 'Escuelas' })).toHaveAttribute('href', '/escuelas');
@@ -82,6 +84,7 @@ describe('Header', () => {
       'Corregir fic',
       'Fics publicados',
       'Mis rúbricas',
+      'Reportes',
       'Log out',
     ]);
   });

@@ -9,6 +9,8 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-client';
 import { BlockUserButton, useCanBlock } from '../../profile';
+import { useSession } from '../../auth';
+import { ReportButton, UnderReviewChip } from '../../moderation';
 import { CommentAuthorLine } from './CommentAuthor';
 import { CommentBody } from './CommentBody';
 import { CommentForm } from './CommentForm';
@@ -41,6 +43,9 @@ export function PostItem({ post, kind, onSave, onDelete, actions, children }: Po
   const { canEdit, canDelete } = post.permissions;
   // 'Bloquear' the writer: another student, to a student (issue 21.4).
   const canBlock = useCanBlock(post.userId);
+  // 'Reportar' (issue 21.1): anyone but its writer; a visitor is asked to log in.
+  const { user } = useSession();
+  const canReport = !canEdit && !(user && post.userId._id === user._id);
 
   const confirmDelete = async () => {
     setDeleting(true);
@@ -74,6 +79,8 @@ export function PostItem({ post, kind, onSave, onDelete, actions, children }: Po
       <Box
         sx={{ pl: { xs: 0, sm: isReply ? 5.25 : 6.25 }, display: 'flex', flexDirection: 'column', gap: 0.5 }}
       >
+        {/* Hidden for review: its writer, the grade's teachers and administrators still see it (issue 21.2). */}
+        <UnderReviewChip flag={post.moderation} />
         {editing ? (
           <CommentForm
             kind={isReply ? 'editReply' : 'editComment'}
@@ -89,7 +96,7 @@ export function PostItem({ post, kind, onSave, onDelete, actions, children }: Po
         ) : (
           <CommentBody html={post.text} />
         )}
-        {!editing && (actions || canEdit || canDelete || canBlock) ? (
+        {!editing && (actions || canEdit || canDelete || canBlock || canReport) ? (
           <Box
             role="group"
             aria-label={t(isReply ? 'social.replyActions' : 'social.commentActions', {
@@ -115,6 +122,15 @@ export function PostItem({ post, kind, onSave, onDelete, actions, children }: Po
               </Button>
             ) : null}
             {canBlock ? <BlockUserButton author={post.userId} /> : null}
+            {canReport ? (
+              <ReportButton
+                target={isReply ? 'REPLY' : 'COMMENT'}
+                targetId={post._id}
+                label={t(isReply ? 'moderation.reportReply' : 'moderation.reportComment', {
+                  name: post.userId.name,
+                })}
+              />
+            ) : null}
           </Box>
         ) : null}
         {children}

@@ -14,6 +14,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-client';
 import { useSession } from '../../auth';
+import { ReportButton } from '../../moderation';
 import { useDeleteStory, useSendStory } from '../api';
 import { LazyRevisionsDialog } from './LazyRevisionsDialog';
 import { PublishButton } from './PublishButton';
@@ -62,8 +63,20 @@ export function StoryActions({ story, variant = 'page', onEdit, onViewEvaluation
   // 'Cambios' once there are two rounds to compare (issue 20.3).
   const showChanges = story.permissions.canViewRevisions && story.rounds > 1;
   const [changesOpen, setChangesOpen] = useState(false);
+  // 'Reportar' a published fic (issue 21.1): anyone but its author; a visitor is asked to log in.
+  const isAuthor = user !== null && story.writtenBy?._id === user._id;
+  const showReport = onPage && story.publicationStatus === 'PUBLISHED' && !isAuthor && !canEdit;
 
-  if (!showEdit && !canSend && !showEvaluation && !showCorrect && !showChanges && !canPublish && !canDelete) {
+  if (
+    !showEdit &&
+    !canSend &&
+    !showEvaluation &&
+    !showCorrect &&
+    !showChanges &&
+    !canPublish &&
+    !canDelete &&
+    !showReport
+  ) {
     return null;
   }
 
@@ -93,7 +106,6 @@ export function StoryActions({ story, variant = 'page', onEdit, onViewEvaluation
     toast.success(storyMessages.deleted);
     // The author goes back to their list; anyone else to where they came from (home if they came
     // straight here). The deleted fic's entry is replaced, so going back does not find it.
-    const isAuthor = user !== null && story.writtenBy?._id === user._id;
     if (isAuthor) {
       void navigate('/mis-fics', { replace: true });
     } else if (location.key !== 'default') {
@@ -156,6 +168,9 @@ export function StoryActions({ story, variant = 'page', onEdit, onViewEvaluation
           >
             {t('stories.delete')}
           </Button>
+        ) : null}
+        {showReport ? (
+          <ReportButton target="STORY" targetId={story._id} variant="outlined" size="medium" />
         ) : null}
       </Box>
       {showChanges ? (

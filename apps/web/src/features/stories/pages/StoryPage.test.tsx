@@ -117,7 +117,12 @@ describe('StoryPage (/fics/:storyId)', () => {
     await title();
     expect(screen.queryByText('FIC EN EDICIÓN')).not.toBeInTheDocument();
     expect(screen.queryByRole('note')).not.toBeInTheDocument();
-    expect(actions()).not.toBeInTheDocument();
+    // Only 'Reportar', which asks a visitor to log in (issue 21.1).
+    expect(
+      within(actions()!)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Reportar']);
     expect(screen.getByText('Por Sofía E.')).toBeInTheDocument();
     expect(screen.getByText('1 palabra · 1 min de lectura')).toBeInTheDocument();
   });

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import Box from '@mui/material/Box';
 import { useLocation, useParams } from 'react-router';
 import type { Story } from '@fics/contracts';
+import { UnderReviewChip } from '../../moderation';
 import { StoryComments, StorySocialBar } from '../../social';
 import { EditingBanner } from '../components/EditingBanner';
 import { LazyEvaluationDrawer } from '../components/LazyEvaluationDrawer';
@@ -62,11 +63,15 @@ function StoryScreen({ story }: { story: Story }) {
         <StoryArticle
           story={story}
           actions={
-            <StoryActions
-              story={story}
-              onEdit={() => setEditing('edit')}
-              onViewEvaluation={() => setEvaluationOpen(true)}
-            />
+            <>
+              {/* Hidden for review: only its author, the grade's teachers and administrators see it (issue 21.2). */}
+              <UnderReviewChip flag={story.moderation} />
+              <StoryActions
+                story={story}
+                onEdit={() => setEditing('edit')}
+                onViewEvaluation={() => setEvaluationOpen(true)}
+              />
+            </>
           }
           footer={story.publicationStatus === 'PUBLISHED' ? <StorySocialBar story={story} /> : null}
         />
