@@ -13,7 +13,8 @@ export const moderation = {
     REPLY: 'Reportar respuesta',
     STORY: 'Reportar fic',
   },
-  dialogIntro: 'Cuéntanos qué pasa. Quien lo escribió no sabrá que fuiste tú; un docente lo revisará.',
+  dialogIntro:
+    'Elige el motivo que mejor lo describe. Quien lo escribió no sabrá que fuiste tú; un docente lo revisará.',
   reasonLabel: 'Motivo',
   detailLabel: 'Detalle',
   detailOptional: 'Detalle (opcional)',

@@ -149,7 +149,9 @@ export function ReportsPage() {
           label={t('moderation.status')}
           value={url.status}
           onChange={(event) => setUrl({ status: event.target.value })}
-          sx={{ minWidth: 180, flex: { xs: '1 1 140px', sm: '0 0 auto' } }}
+          // The theme makes fields full width; two filters share a line (a phone's included).
+          fullWidth={false}
+          sx={{ minWidth: { sm: 200 }, flex: { xs: '1 1 140px', sm: '0 0 auto' } }}
         >
           {moderationStatuses.map((value) => (
             <MenuItem key={value} value={value}>
@@ -164,7 +166,8 @@ export function ReportsPage() {
           label={t('moderation.reason')}
           value={url.reason}
           onChange={(event) => setUrl({ reason: event.target.value })}
-          sx={{ minWidth: 220, flex: { xs: '1 1 160px', sm: '0 0 auto' } }}
+          fullWidth={false}
+          sx={{ minWidth: { sm: 240 }, flex: { xs: '1 1 140px', sm: '0 0 auto' } }}
           slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
         >
           <MenuItem value="">{t('moderation.allReasons')}</MenuItem>
