@@ -9,7 +9,7 @@ import {
 import type { z } from 'zod';
 import { api, isApiError } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
-import { useDebouncedValue } from './components/editor/use-debounced-value';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 
 export type StudentStoriesPage = z.infer<typeof studentStoriesResponseSchema>['stories'];
 

@@ -24,7 +24,7 @@ import { ChunkBoundary } from '../../../../components/ChunkBoundary';
 import { coordinatesLabel, osmLink, pointOfOsmLink, searchPlaces, type Place } from './geocoder';
 import type { LatLng } from './LocationMap';
 import type { MapConfig } from './use-map-config';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '../../../../lib/use-debounced-value';
 
 // Leaflet, react-leaflet and Leaflet's CSS: a chunk of their own (architecture.md §2).
 const LocationMap = lazy(() => import('./LocationMap'));
