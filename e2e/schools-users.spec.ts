@@ -70,6 +70,7 @@ test.describe('schools, grades and users', () => {
     await expect(card.getByRole('definition')).toHaveText(['0', '0', '0']);
 
     // The teacher, from the user list, assigned to that school and grade.
+    const schoolUrl = page.url();
     await (await openAccountMenu(page)).getByRole('menuitem', { name: 'Usuarios', exact: true }).click();
     await expect(page).toHaveURL(`${server.url}/usuarios`);
     await page.getByRole('button', { name: 'Añadir' }).click();
@@ -86,6 +87,10 @@ test.describe('schools, grades and users', () => {
     await userDialog.getByRole('button', { name: 'Crear' }).click();
     await expect(page.getByText('Usuario creado exitosamente')).toBeVisible();
     await expect(userDialog).toBeHidden();
+    // The list is sorted by name and other tests add users: find the new one by its e-mail.
+    const search = page.getByRole('searchbox', { name: 'Buscar por nombre o email' });
+    await search.fill(teacher.email);
+    await search.press('Enter');
     const teacherRow = page.getByRole('row').filter({ hasText: teacher.email });
     await expect(teacherRow.getByRole('cell')).toHaveText([
       teacher.name,
@@ -97,7 +102,7 @@ test.describe('schools, grades and users', () => {
     ]);
 
     // The school view now counts the teacher and lists them in the grade's detail.
-    await page.goBack();
+    await page.goto(schoolUrl);
     await expect(page.getByRole('heading', { name: school, level: 1 })).toBeVisible();
     await expect(card.getByRole('definition')).toHaveText(['1', '0', '0']);
     await page.getByRole('button', { name: 'Ver detalle de Sexto Básico C' }).click();
