@@ -11,10 +11,11 @@ export const commentLimits = {
   /** Visible characters once cleaned. */
   plainTextMax: 1_000,
   /**
-   * Per user and minute (docs/decisions/social.md): new comments and replies together, and edits of
-   * either. Deleting is not limited (it only takes away).
+   * Per user (docs/decisions/social.md): new comments and replies together, a minute and a day; edits
+   * of either, a minute. Deleting is not limited (it only takes away).
    */
   postsPerMinute: 10,
+  postsPerDay: 100,
   editsPerMinute: 20,
 } as const;
 
@@ -30,7 +31,9 @@ export const commentMessages = {
   // Ours (the spec shows none for these).
   notFound: 'El comentario no existe',
   replyNotFound: 'La respuesta no existe',
-  rateLimited: 'Estás comentando muy seguido. Espera un minuto e inténtalo de nuevo',
+  rateLimited: 'Has escrito muchos comentarios seguidos. Espera un minuto e inténtalo de nuevo',
+  dailyRateLimited: `Llegaste al máximo de ${commentLimits.postsPerDay} comentarios y respuestas por día. Podrás volver a escribir mañana`,
+  repeated: 'Ya escribiste ese mismo comentario. Escribe algo distinto',
   editRateLimited: 'Estás editando muy seguido. Espera un minuto e inténtalo de nuevo',
   created: 'Comentario enviado exitosamente',
   updated: 'Comentario actualizado exitosamente',

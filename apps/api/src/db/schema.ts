@@ -714,9 +714,14 @@ export const comments = pgTable(
   (t) => [
     // A fic's comments, newest first, a page at a time.
     index('comments_story_created_idx').on(t.storyId, t.createdAt.desc().nullsFirst(), t.id),
-    index('comments_author_idx').on(t.authorId),
+    // A writer's comments, latest first: the one a new comment or reply must not repeat (and the FK's
+    // cascade from users).
+    index('comments_author_created_idx').on(t.authorId, t.createdAt.desc()),
     check('comments_replies_count_check', sql`${t.repliesCount} >= 0`),
-    check('comments_hidden_reason_check', sql`${t.hiddenReason} is null or ${t.hiddenReason} in ('REPORTED')`),
+    check(
+      'comments_hidden_reason_check',
+      sql`${t.hiddenReason} is null or ${t.hiddenReason} in ('REPORTED')`,
+    ),
     // A fic's hidden comments, counted for those who still see them (few: only reported ones).
     index('comments_story_hidden_idx')
       .on(t.storyId)
@@ -749,7 +754,8 @@ export const commentReplies = pgTable(
   (t) => [
     // A comment's replies, oldest first (a conversation reads downwards), a page at a time.
     index('comment_replies_comment_created_idx').on(t.commentId, t.createdAt, t.id),
-    index('comment_replies_author_idx').on(t.authorId),
+    // A writer's replies, latest first (as comments_author_created_idx).
+    index('comment_replies_author_created_idx').on(t.authorId, t.createdAt.desc()),
     check(
       'comment_replies_hidden_reason_check',
       sql`${t.hiddenReason} is null or ${t.hiddenReason} in ('REPORTED')`,

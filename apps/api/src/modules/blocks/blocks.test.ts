@@ -113,7 +113,9 @@ describe('who may block whom', () => {
     expect((await postBlock(t.app, owner.headers, second.id)).statusCode).toBe(201);
     const { page } = await getBlocks(t.app, owner.headers, '?limit=1');
     expect(page).toMatchObject({ totalDocs: 2, hasNextPage: true, nextPage: 2 });
-    expect(page!.docs.map((b) => b.user)).toEqual([{ _id: second.id, name: 'Segunda Persona', profilePicture: null }]);
+    expect(page!.docs.map((b) => b.user)).toEqual([
+      { _id: second.id, name: 'Segunda Persona', profilePicture: null },
+    ]);
     const { page: next } = await getBlocks(t.app, owner.headers, '?limit=1&page=2');
     expect(next!.docs.map((b) => b.user._id)).toEqual([first.id]);
     // The blocked person's list does not show who blocked them.
@@ -249,8 +251,12 @@ describe('what a block does to comments and replies', () => {
       expect(res.json().message).toBe(blockMessages.cannotReply);
     }
     // C, outside the block, still answers both.
-    expect((await postReply(t.app, w.otherGradeStudent.headers, commentB._id, '<p>y</p>')).statusCode).toBe(201);
-    expect((await postReply(t.app, w.otherGradeStudent.headers, commentA._id, '<p>y</p>')).statusCode).toBe(201);
+    expect((await postReply(t.app, w.otherGradeStudent.headers, commentB._id, '<p>y</p>')).statusCode).toBe(
+      201,
+    );
+    expect((await postReply(t.app, w.otherGradeStudent.headers, commentA._id, '<p>z</p>')).statusCode).toBe(
+      201,
+    );
   });
 
   it('lifting the block gives everything back at once', async () => {

@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { commentLimits, commentMessages, type CommentPermissions, type RoleName } from '@fics/contracts';
 import type { DbOrTx } from '../../db/client';
 import { roles, users } from '../../db/schema';
-import { rateLimited } from '../../lib/errors';
+import { conflict, rateLimited } from '../../lib/errors';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import type { Actor } from '../../plugins/auth';
 
@@ -129,25 +129,106 @@ export function visibleTo(
   return or(isNull(table.hiddenReason), hiddenSeenBy(actor, table.authorId))!;
 }
 
-/** Counters of a user's writing, per minute: new comments and replies together, and edits. */
+/**
+ * Counters of a user's writing: new comments and replies together, a minute and a day; edits, a
+ * minute. Each window is fixed from the user's first write in it (lib/rate-limiter.ts).
+ */
 export const COMMENT_RATE_LIMITS = {
-  posts: { limit: commentLimits.postsPerMinute, windowMs: 60_000, message: commentMessages.rateLimited },
-  edits: { limit: commentLimits.editsPerMinute, windowMs: 60_000, message: commentMessages.editRateLimited },
+  posts: [
+    {
+      name: 'posts',
+      limit: commentLimits.postsPerMinute,
+      windowMs: 60_000,
+      message: commentMessages.rateLimited,
+    },
+    {
+      name: 'posts-day',
+      limit: commentLimits.postsPerDay,
+      windowMs: 24 * 60 * 60_000,
+      message: commentMessages.dailyRateLimited,
+    },
+  ],
+  edits: [
+    {
+      name: 'edits',
+      limit: commentLimits.editsPerMinute,
+      windowMs: 60_000,
+      message: commentMessages.editRateLimited,
+    },
+  ],
 } as const;
 export type CommentRateKind = keyof typeof COMMENT_RATE_LIMITS;
+type CommentCounter = (typeof COMMENT_RATE_LIMITS)[CommentRateKind][number]['name'];
 
 /** The limiter's key of a user's counter (per account, not per address: a class shares one). */
-export const commentRateKey = (kind: CommentRateKind, userId: string) => `comments:${kind}:${userId}`;
+export const commentRateKey = (counter: CommentCounter, userId: string) => `comments:${counter}:${userId}`;
 
-/** Counts one write of `kind` by the caller, or refuses it with 429 once over the minute's limit. */
+/** Every counter's key of a user (tests forget them). */
+export const commentRateKeys = (userId: string): string[] =>
+  Object.values(COMMENT_RATE_LIMITS).flatMap((windows) => windows.map((w) => commentRateKey(w.name, userId)));
+
+/**
+ * Counts one write of `kind` by the caller, or refuses it with 429 once over a window's limit. The
+ * day is counted only for writes the minute let through, so a burst refused within one minute does
+ * not also spend the day.
+ */
 export async function spendCommentRate(
   limiter: RateLimiter,
   actor: Actor,
   kind: CommentRateKind,
 ): Promise<void> {
-  const { limit, windowMs, message } = COMMENT_RATE_LIMITS[kind];
-  const result = await limiter.hit(commentRateKey(kind, actor.userId), limit, windowMs);
-  if (!result.allowed) {
-    throw rateLimited(result.retryAfterMs / 1000, message);
+  for (const { name, limit, windowMs, message } of COMMENT_RATE_LIMITS[kind]) {
+    const result = await limiter.hit(commentRateKey(name, actor.userId), limit, windowMs);
+    if (!result.allowed) {
+      throw rateLimited(result.retryAfterMs / 1000, message);
+    }
   }
+}
+
+/** Whitespace of any kind, NBSPs and the zero-width characters the cleaner's text drops. */
+const ANY_SPACE = '[\\s\u00a0\u200b\u2060\ufeff]+';
+
+/**
+ * A text as compared for "the same text twice in a row", in SQL: the cleaned HTML without its tags
+ * and the entities the cleaner writes, lower-cased, with no whitespace at all. Both sides go through
+ * it, so the stored and the new text are read alike.
+ */
+const sameTextKey = (html: SQL): SQL =>
+  sql`lower(regexp_replace(replace(replace(replace(replace(
+    regexp_replace(${html}, '<[^>]*>', '', 'g'),
+    '&lt;', '<'), '&gt;', '>'), '&quot;', '"'), '&amp;', '&'),
+    ${ANY_SPACE}, '', 'g'))`;
+
+/**
+ * Refuses (409) a new comment or reply whose text is the caller's latest comment or reply again,
+ * wherever that was (hidden ones included). Run in the write's transaction after lockWriter, so two
+ * identical posts sent at once are decided one after the other: the second sees the first. Each
+ * side is the newest row of comments_author_created_idx / comment_replies_author_created_idx.
+ */
+export async function assertNotRepeated(tx: DbOrTx, actor: Actor, html: string): Promise<void> {
+  const result = await tx.execute(sql`
+    select exists (
+      select 1 from (
+        (select text, created_at from comments where author_id = ${actor.userId}
+          order by created_at desc limit 1)
+        union all
+        (select text, created_at from comment_replies where author_id = ${actor.userId}
+          order by created_at desc limit 1)
+        order by created_at desc limit 1
+      ) latest
+      where ${sameTextKey(sql`latest.text`)} = ${sameTextKey(sql`${html}::text`)}
+    ) as repeated`);
+  // Plain rows (execute), which both drivers answer as { rows }.
+  const [row] = (result as { rows: { repeated: boolean }[] }).rows;
+  if (row?.repeated) {
+    throw conflict(commentMessages.repeated);
+  }
+}
+
+/**
+ * Serialises a user's new comments and replies (their `users` row, NO KEY UPDATE, as the comment
+ * bank does): the repeat check of one sees the other's row.
+ */
+export async function lockWriter(tx: DbOrTx, actor: Actor): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, actor.userId)).for('no key update');
 }

@@ -18,8 +18,9 @@ import {
 
 /**
  * Writing is limited per user, not per address (a whole class writes from one school's address):
- * `commentLimits.postsPerMinute` new comments and replies together, `editsPerMinute` edits; deleting
- * is not limited. Windows are fixed, one minute from a user's first write (docs/decisions/social.md).
+ * `commentLimits.postsPerMinute` and `postsPerDay` new comments and replies together,
+ * `editsPerMinute` edits; deleting is not limited. Windows are fixed, a minute or a day from a user's
+ * first write in them (docs/decisions/social.md).
  */
 
 let app: FastifyInstance;
@@ -101,6 +102,68 @@ describe('rate limit of new comments and replies', () => {
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 201)).toHaveLength(commentLimits.postsPerMinute);
     expect(codes.filter((c) => c === 429)).toHaveLength(5);
+  });
+});
+
+describe('daily limit of new comments and replies', () => {
+  it(`accepts ${commentLimits.postsPerDay} a day per user, then 429 until the day ends; deleting neither counts nor gives back`, async () => {
+    const first = await addComment(app, w.classmate, w.story._id, '<p>día 0</p>');
+    const mine = [first._id];
+    for (let i = 1; i < commentLimits.postsPerDay; i += 1) {
+      // A new minute every ten writes, so only the day's counter can refuse.
+      if (i % commentLimits.postsPerMinute === 0) {
+        now += 61_000;
+      }
+      const res =
+        i % 3 === 0
+          ? await postReply(app, w.classmate.headers, first._id, `<p>respuesta del día ${i}</p>`)
+          : await postComment(app, w.classmate.headers, w.story._id, `<p>día ${i}</p>`);
+      expect(res.statusCode, `write ${i + 1}`).toBe(201);
+      if (i % 3 !== 0) {
+        mine.push(res.json<{ comment: { _id: string } }>().comment._id);
+      }
+    }
+    now += 61_000;
+    const refused = await postComment(app, w.classmate.headers, w.story._id, '<p>uno más</p>');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ type: 'RATE_LIMITED', message: commentMessages.dailyRateLimited });
+    expect(commentMessages.dailyRateLimited).toContain(String(commentLimits.postsPerDay));
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(60);
+    expect(retryAfter).toBeLessThanOrEqual(24 * 60 * 60);
+    expect((await postReply(app, w.classmate.headers, first._id, '<p>otra</p>')).statusCode).toBe(429);
+
+    // More than a minute's worth of deletes is never refused, and gives nothing back.
+    for (const id of mine.slice(-(commentLimits.postsPerMinute + 2))) {
+      expect((await removeComment(app, w.classmate.headers, id)).statusCode).toBe(200);
+    }
+    expect((await postComment(app, w.classmate.headers, w.story._id, '<p>y ahora?</p>')).statusCode).toBe(
+      429,
+    );
+    // Another person (of the same school and address) is not held back.
+    expect((await postComment(app, w.author.headers, w.story._id, '<p>yo sí puedo</p>')).statusCode).toBe(
+      201,
+    );
+
+    now += 24 * 60 * 60_000;
+    expect((await postComment(app, w.classmate.headers, w.story._id, '<p>nuevo día</p>')).statusCode).toBe(
+      201,
+    );
+  });
+
+  it('does not spend the day on writes the minute refused', async () => {
+    for (let i = 0; i < commentLimits.postsPerMinute; i += 1) {
+      await addComment(app, w.author, w.story._id);
+    }
+    for (let i = 0; i < commentLimits.postsPerDay; i += 1) {
+      expect((await postComment(app, w.author.headers, w.story._id, `<p>ráfaga ${i}</p>`)).statusCode).toBe(
+        429,
+      );
+    }
+    now += 61_000;
+    expect((await postComment(app, w.author.headers, w.story._id, '<p>pasó el minuto</p>')).statusCode).toBe(
+      201,
+    );
   });
 });
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Comment, Paged, Reply } from '@fics/contracts';
-import { commentRateKey } from './comment-access';
+import { commentRateKeys } from './comment-access';
 import { publishedStory, storyWorld } from '../stories/stories.fixtures';
 
 /** Test data and calls for the comment endpoints. */
@@ -20,8 +20,9 @@ export async function commentWorld(app: FastifyInstance) {
  */
 export async function forgetCommentLimits(app: FastifyInstance, users: { id: string }[]): Promise<void> {
   for (const user of users) {
-    await app.rateLimiter.reset(commentRateKey('posts', user.id));
-    await app.rateLimiter.reset(commentRateKey('edits', user.id));
+    for (const key of commentRateKeys(user.id)) {
+      await app.rateLimiter.reset(key);
+    }
   }
 }
 
@@ -29,12 +30,19 @@ export function postComment(app: FastifyInstance, headers: Headers, storyId: str
   return app.inject({ method: 'POST', url: '/api/v1/comments', headers, payload: { storyId, text } });
 }
 
+/**
+ * A default text never written before in this process: the same text twice in a row is refused
+ * (docs/decisions/social.md), and tests write many comments without caring what they say.
+ */
+let written = 0;
+const freshText = (text: string) => `<p>${text} (${(written += 1)})</p>`;
+
 /** Writes a comment through the API and returns it (fails the test if refused). */
 export async function addComment(
   app: FastifyInstance,
   writer: { headers: Headers },
   storyId: string,
-  text = '<p>Me encantó tu fic</p>',
+  text = freshText('Me encantó tu fic'),
 ): Promise<Comment> {
   const res = await postComment(app, writer.headers, storyId, text);
   if (res.statusCode !== 201) {
@@ -74,7 +82,7 @@ export async function addReply(
   app: FastifyInstance,
   writer: { headers: Headers },
   commentId: string,
-  text = '<p>¡Gracias!</p>',
+  text = freshText('¡Gracias!'),
 ): Promise<Reply> {
   const res = await postReply(app, writer.headers, commentId, text);
   if (res.statusCode !== 201) {

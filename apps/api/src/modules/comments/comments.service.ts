@@ -20,8 +20,10 @@ import { isPublished, loadStoryFor, storyAuthorShown, storyIsPublished } from '.
 import { emitEvent } from '../events';
 import { assertNotBlocked, notBlockedWith } from '../blocks';
 import {
+  assertNotRepeated,
   commentPermissions,
   hiddenSeenBy,
+  lockWriter,
   loadWriters,
   spendCommentRate,
   visibleTo,
@@ -193,8 +195,12 @@ export async function createComment(options: {
     required: commentMessages.textRequired,
     max: commentMessages.textMax,
   });
-  await spendCommentRate(limiter, actor, 'posts');
   const row = await db.transaction(async (tx) => {
+    // One new comment or reply of a user at a time: the repeat check sees the previous one, and a
+    // refused repeat costs nothing of the rate (docs/decisions/social.md).
+    await lockWriter(tx, actor);
+    await assertNotRepeated(tx, actor, text);
+    await spendCommentRate(limiter, actor, 'posts');
     // KEY SHARE keeps the fic from being deleted until the comment is in, without blocking the
     // counter's update (the trigger's own lock) by other comments arriving at once.
     const [locked] = await tx

@@ -9,7 +9,15 @@ import type { Actor } from '../../plugins/auth';
 import { isPublished, loadStoryFor, storyAuthorShown } from '../stories';
 import { emitEvent } from '../events';
 import { assertNotBlocked, isBlockedWith, notBlockedWith } from '../blocks';
-import { hiddenSeenBy, loadWriters, seesHidden, spendCommentRate, visibleTo } from './comment-access';
+import {
+  assertNotRepeated,
+  hiddenSeenBy,
+  loadWriters,
+  lockWriter,
+  seesHidden,
+  spendCommentRate,
+  visibleTo,
+} from './comment-access';
 import { buildReplyViews, replyColumns } from './comment-view';
 import { blockedRepliesOf } from './comment-blocks';
 import {
@@ -146,8 +154,12 @@ export async function createReply(options: {
     required: commentMessages.replyRequired,
     max: commentMessages.replyMax,
   });
-  await spendCommentRate(limiter, actor, 'posts');
   const row = await db.transaction(async (tx) => {
+    // One new comment or reply of a user at a time: the repeat check sees the previous one, and a
+    // refused repeat costs nothing of the rate (docs/decisions/social.md).
+    await lockWriter(tx, actor);
+    await assertNotRepeated(tx, actor, text);
+    await spendCommentRate(limiter, actor, 'posts');
     // KEY SHARE keeps the comment from being deleted until the reply is in, without blocking the
     // replies counter's update by other replies arriving at once.
     const [locked] = await tx

@@ -81,8 +81,14 @@ describe('a non-evaluating teacher of the grade never learns who wrote a hidden 
         ).statusCode,
       ).toBe(200);
       await addComment(t.app, w.author, story._id, `<p>Nota de autor en ${story.title}</p>`);
-      const question = await addComment(t.app, w.classmate, story._id, '<p>¿Quién la escribió?</p>');
-      await addReply(t.app, w.author, question._id, '<p>Un secreto</p>');
+      // Each fic's own texts: the same text twice in a row is refused (docs/decisions/social.md).
+      const question = await addComment(
+        t.app,
+        w.classmate,
+        story._id,
+        `<p>¿Quién escribió ${story.title}?</p>`,
+      );
+      await addReply(t.app, w.author, question._id, `<p>Un secreto sobre ${story.title}</p>`);
     }
   }, 60_000);
   afterAll(async () => {
