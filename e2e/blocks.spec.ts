@@ -61,7 +61,9 @@ for (const viewport of viewports) {
     );
     await page.screenshot({ path: testInfo.outputPath(`bloquear-dialogo-${viewport.width}.png`) });
     await dialog.getByRole('button', { name: 'Bloquear', exact: true }).click();
-    await expect(page.getByText('Usuario bloqueado. Ya no verán sus comentarios entre ustedes')).toBeVisible();
+    await expect(
+      page.getByText('Usuario bloqueado. Ya no verán sus comentarios entre ustedes'),
+    ).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(section.getByRole('article', { name: b.name })).toHaveCount(0);
     await page.reload();
@@ -97,7 +99,9 @@ for (const viewport of viewports) {
     await row.getByRole('button', { name: `Desbloquear a ${b.name}` }).click();
     await expect(page.getByText('Usuario desbloqueado')).toBeVisible();
     await expect(blocked.getByText('No has bloqueado a nadie')).toBeVisible();
-    await blocked.screenshot({ path: testInfo.outputPath(`usuarios-bloqueados-vacio-${viewport.width}.png`) });
+    await blocked.screenshot({
+      path: testInfo.outputPath(`usuarios-bloqueados-vacio-${viewport.width}.png`),
+    });
 
     // B's comment is back for A.
     await page.goto(`/fics/${storyId}`);

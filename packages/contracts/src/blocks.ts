@@ -12,7 +12,8 @@ export const blockMessages = {
   userRequired: 'Indica a quién quieres bloquear',
   self: 'No puedes bloquearte a ti mismo/a',
   onlyStudents: 'Solo los estudiantes pueden bloquear a otros usuarios',
-  notStudent: 'Solo puedes bloquear a otros estudiantes: docentes y administradores siguen acompañando tu trabajo',
+  notStudent:
+    'Solo puedes bloquear a otros estudiantes: docentes y administradores siguen acompañando tu trabajo',
   userNotFound: 'El usuario no existe',
   notBlocked: 'No tienes bloqueado a este usuario',
   blocked: 'Usuario bloqueado. Ya no verán sus comentarios entre ustedes',
@@ -25,7 +26,9 @@ export const blockMessages = {
 
 /** POST /blocks `{ userId }`. */
 export const blockBodySchema = z.object({
-  userId: z.uuid({ error: (issue) => (issue.input === undefined ? blockMessages.userRequired : 'Identificador inválido') }),
+  userId: z.uuid({
+    error: (issue) => (issue.input === undefined ? blockMessages.userRequired : 'Identificador inválido'),
+  }),
 });
 export type BlockBody = z.infer<typeof blockBodySchema>;
 

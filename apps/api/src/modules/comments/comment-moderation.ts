@@ -47,7 +47,11 @@ export async function findReportableComment(
 }
 
 /** A reply the caller sees, on a comment they see (404 otherwise), to report it. */
-export async function findReportableReply(db: DbOrTx, actor: Actor, replyId: string): Promise<ReportableItem> {
+export async function findReportableReply(
+  db: DbOrTx,
+  actor: Actor,
+  replyId: string,
+): Promise<ReportableItem> {
   const [reply] = await db
     .select({
       id: commentReplies.id,
@@ -155,7 +159,11 @@ export async function removeCommentByModeration(
   const [deleted] = await tx
     .delete(commentReplies)
     .where(eq(commentReplies.id, options.id))
-    .returning({ id: commentReplies.id, commentId: commentReplies.commentId, authorId: commentReplies.authorId });
+    .returning({
+      id: commentReplies.id,
+      commentId: commentReplies.commentId,
+      authorId: commentReplies.authorId,
+    });
   if (!deleted) {
     return false;
   }

@@ -168,7 +168,11 @@ export async function listRubricTemplates(options: {
         .innerJoin(rubrics, eq(rubrics.id, rubricTemplates.rubricId))
         .innerJoin(colleges, eq(colleges.id, rubricTemplates.collegeId))
         .where(where)
-        .orderBy(desc(rubricTemplates.markedAt), asc(rubricTemplates.rubricId), asc(rubricTemplates.collegeId))
+        .orderBy(
+          desc(rubricTemplates.markedAt),
+          asc(rubricTemplates.rubricId),
+          asc(rubricTemplates.collegeId),
+        )
         .limit(limit)
         .offset(offset);
       return rows.map((row) => ({

@@ -5,7 +5,14 @@ import { messages, rubricMessages, type Paged, type Rubric, type RubricTemplate 
 import { rubricTemplates, rubrics } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 import { insertGrade, member, schoolWorld } from '../users/users.fixtures';
-import { createRubric, deleteRubric, getRubric, patchRubric, rubricBody, rubricRow } from './rubrics.fixtures';
+import {
+  createRubric,
+  deleteRubric,
+  getRubric,
+  patchRubric,
+  rubricBody,
+  rubricRow,
+} from './rubrics.fixtures';
 
 type Headers = Record<string, string>;
 type World = Awaited<ReturnType<typeof schoolWorld>>;
@@ -142,7 +149,10 @@ describe('rubric templates: PUT/DELETE/GET /rubrics/:id/templates, GET /rubric-t
             await marks(who.headers, rubricId),
           ]) {
             expect(res.statusCode, who.role).toBe(403);
-            expect(res.json()).toEqual({ type: 'FORBIDDEN', message: rubricMessages.onlyAdminsMarkTemplates });
+            expect(res.json()).toEqual({
+              type: 'FORBIDDEN',
+              message: rubricMessages.onlyAdminsMarkTemplates,
+            });
           }
         }
       }
@@ -278,7 +288,7 @@ describe('rubric templates: PUT/DELETE/GET /rubrics/:id/templates, GET /rubric-t
       expect(byAdmin.statusCode).toBe(201);
     });
 
-    it("refuses a teacher of another school, a rubric that is not a template and an unknown id (404, nothing stored)", async () => {
+    it('refuses a teacher of another school, a rubric that is not a template and an unknown id (404, nothing stored)', async () => {
       const notTemplate = await createRubric(t.app, w.admin.headers, rubricBody({ title: 'Sin marcar' }));
       const teachersOwn = await createRubric(t.app, w.teacherA.headers, rubricBody({ title: 'Propia' }));
       const before = await rubricCount();

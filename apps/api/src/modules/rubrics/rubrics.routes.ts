@@ -222,7 +222,8 @@ export const rubricsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Copia una plantilla de uno de sus colegios a las rúbricas propias (una copia independiente)',
+        summary:
+          'Copia una plantilla de uno de sus colegios a las rúbricas propias (una copia independiente)',
         params: rubricTemplateCopyParamsSchema,
         response: { 201: rubricCopiedResponseSchema, ...commonErrorResponses },
       },

@@ -71,9 +71,6 @@ export function useUnblockUser() {
 export function useCanBlock(author: CommentAuthor): boolean {
   const { user, role } = useSession();
   return (
-    role === 'STUDENT' &&
-    author._id !== null &&
-    author._id !== user?._id &&
-    author.role.name === 'STUDENT'
+    role === 'STUDENT' && author._id !== null && author._id !== user?._id && author.role.name === 'STUDENT'
   );
 }

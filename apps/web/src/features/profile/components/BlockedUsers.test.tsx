@@ -23,7 +23,11 @@ function renderProfile(actor: User, initial: BlockedUser[]) {
     'GET /blocks': ({ query }) => {
       const page = Number(query.get('page') ?? 1);
       const limit = Number(query.get('limit') ?? 10);
-      return { body: { blocks: pageOf(blocks.slice((page - 1) * limit, page * limit), { page, limit }, blocks.length) } };
+      return {
+        body: {
+          blocks: pageOf(blocks.slice((page - 1) * limit, page * limit), { page, limit }, blocks.length),
+        },
+      };
     },
   });
   const unblock = vi.fn();

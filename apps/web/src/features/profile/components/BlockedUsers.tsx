@@ -106,7 +106,9 @@ function BlockedUserRow({ block }: { block: BlockedUser }) {
           unblock.mutate(user._id, {
             onSuccess: (answer) => toast.success(answer.message),
             onError: (error) =>
-              toast.error(isApiError(error) && error.status < 500 ? error.message : t('blocks.unblockFailed')),
+              toast.error(
+                isApiError(error) && error.status < 500 ? error.message : t('blocks.unblockFailed'),
+              ),
           })
         }
         sx={{ flexShrink: 0 }}

@@ -114,7 +114,14 @@ describe("'Plantilla de colegios' on the rubric's edit page", () => {
         'GET /auth/me': { body: { user: makeUser('ADMIN') } },
         [`GET /rubrics/${rubricId}`]: { body: { rubric: makeRubric() } },
         [`GET /rubrics/${rubricId}/templates`]: marked([collegeA]),
-        'GET /colleges/list': { body: { colleges: [{ ...collegeA, grades: [] }, { ...collegeB, grades: [] }] } },
+        'GET /colleges/list': {
+          body: {
+            colleges: [
+              { ...collegeA, grades: [] },
+              { ...collegeB, grades: [] },
+            ],
+          },
+        },
         [`PUT /rubrics/${rubricId}/templates/${collegeB._id}`]: marked([collegeA, collegeB]),
         [`DELETE /rubrics/${rubricId}/templates/${collegeA._id}`]: marked([collegeB]),
       },

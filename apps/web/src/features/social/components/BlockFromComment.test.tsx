@@ -56,7 +56,13 @@ describe('Bloquear on a comment', () => {
     makeComment(3),
     // The fic's author behind anonymity: no id to block.
     makeComment(4, {
-      userId: { _id: null, name: 'Autor/a', profilePicture: null, role: studentAuthor.role, isStoryAuthor: true },
+      userId: {
+        _id: null,
+        name: 'Autor/a',
+        profilePicture: null,
+        role: studentAuthor.role,
+        isStoryAuthor: true,
+      },
     }),
   ];
 
@@ -117,7 +123,7 @@ describe('Bloquear on a comment', () => {
     ['a teacher', makeUser('TEACHER')],
     ['an administrator', makeUser('ADMIN')],
     ['a visitor', null],
-  ])("is not offered to %s", async (_label, actor) => {
+  ])('is not offered to %s', async (_label, actor) => {
     renderStoryPage(makePublishedStory({ comments: 4 }), {
       actor,
       handlers: { 'GET /comments': () => commentsOf(all) },
