@@ -156,14 +156,11 @@ export async function removeCommentByModeration(
     });
     return true;
   }
-  const [deleted] = await tx
-    .delete(commentReplies)
-    .where(eq(commentReplies.id, options.id))
-    .returning({
-      id: commentReplies.id,
-      commentId: commentReplies.commentId,
-      authorId: commentReplies.authorId,
-    });
+  const [deleted] = await tx.delete(commentReplies).where(eq(commentReplies.id, options.id)).returning({
+    id: commentReplies.id,
+    commentId: commentReplies.commentId,
+    authorId: commentReplies.authorId,
+  });
   if (!deleted) {
     return false;
   }
