@@ -349,6 +349,12 @@ export const stories = pgTable(
      * when visible. Room for 'HELD' (comments held for approval, issue 21.5-6).
      */
     hiddenReason: text('hidden_reason', { enum: ['REPORTED'] }),
+    /**
+     * 'Contiene información personal' (issue 22.7): marked by its author (or whoever may edit it),
+     * such a fic never leaves its author, the teachers of its grade and administrators, whatever its
+     * status (modules/stories/story-status.ts canView; docs/decisions/privacy.md).
+     */
+    personal: boolean('personal').notNull().default(false),
     /** The title folded (no accents, lower case) for the gallery's title search. */
     titleSearch: text('title_search').generatedAlwaysAs(sql`fics_fold(title)`),
   },

@@ -1,0 +1,1 @@
+ALTER TABLE "stories" ADD COLUMN "personal" boolean DEFAULT false NOT NULL;
