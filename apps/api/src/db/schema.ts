@@ -355,6 +355,14 @@ export const stories = pgTable(
      * status (modules/stories/story-status.ts canView; docs/decisions/privacy.md).
      */
     personal: boolean('personal').notNull().default(false),
+    /**
+     * Who may comment (issue 21.5): 'OPEN' (everyone who sees it), 'MODERATED' (new comments and
+     * replies wait for a teacher's approval), 'CLOSED' ('Comentarios cerrados': none new). Set by its
+     * author, the teachers of its grade and administrators (story-status.ts).
+     */
+    commentsMode: text('comments_mode', { enum: ['OPEN', 'MODERATED', 'CLOSED'] })
+      .notNull()
+      .default('OPEN'),
     /** The title folded (no accents, lower case) for the gallery's title search. */
     titleSearch: text('title_search').generatedAlwaysAs(sql`fics_fold(title)`),
   },
@@ -367,6 +375,7 @@ export const stories = pgTable(
     check('stories_status_check', sql`${t.status} in ('EDITING', 'REVIEWING', 'EVALUATED', 'PUBLISHED')`),
     check('stories_anonymity_or_nickname', sql`not (${t.anonymity} and ${t.nicknameValue} is not null)`),
     check('stories_writing_time_check', sql`${t.writingTime} >= 0`),
+    check('stories_comments_mode_check', sql`${t.commentsMode} in ('OPEN', 'MODERATED', 'CLOSED')`),
     check(
       'stories_location_point_check',
       sql`(${t.locationLat} is null) = (${t.locationLon} is null) and ${t.locationLat} between -90 and 90 and ${t.locationLon} between -180 and 180`,
@@ -635,6 +644,9 @@ export const notifications = pgTable(
         'REPORT_CREATED',
         'REPORT_SETTLED',
         'CONTENT_REMOVED',
+        'COMMENT_HELD',
+        'COMMENT_APPROVED',
+        'COMMENT_REJECTED',
       ],
     }).notNull(),
     text: text('text').notNull(),
@@ -662,7 +674,7 @@ export const notifications = pgTable(
     index('notifications_comment_idx').on(t.commentId),
     check(
       'notifications_type_check',
-      sql`${t.type} in ('STORY_EVALUATED', 'STORY_PUBLISHED', 'STORY_RETURNED', 'STORY_COMMENTED', 'COMMENT_REPLIED', 'STORY_TO_REVIEW', 'REQUEST_CREATED', 'ANNOTATION_ADDED', 'ANNOTATION_REPLIED', 'ANNOTATION_REOPENED', 'ANNOTATION_ANSWERED', 'ANNOTATION_RESOLVED', 'ANNOTATION_ORPHANED', 'REPORT_CREATED', 'REPORT_SETTLED', 'CONTENT_REMOVED')`,
+      sql`${t.type} in ('STORY_EVALUATED', 'STORY_PUBLISHED', 'STORY_RETURNED', 'STORY_COMMENTED', 'COMMENT_REPLIED', 'STORY_TO_REVIEW', 'REQUEST_CREATED', 'ANNOTATION_ADDED', 'ANNOTATION_REPLIED', 'ANNOTATION_REOPENED', 'ANNOTATION_ANSWERED', 'ANNOTATION_RESOLVED', 'ANNOTATION_ORPHANED', 'REPORT_CREATED', 'REPORT_SETTLED', 'CONTENT_REMOVED', 'COMMENT_HELD', 'COMMENT_APPROVED', 'COMMENT_REJECTED')`,
     ),
     check(
       'notifications_request_check',
@@ -709,11 +721,14 @@ export const comments = pgTable(
     wasEdited: boolean('was_edited').notNull().default(false),
     repliesCount: integer('replies_count').notNull().default(0),
     /**
-     * Why it is hidden from everyone but its author, the teachers of the author's grade and
-     * administrators: 'REPORTED' (issue 21.2, until a decision; docs/decisions/moderation.md); null
-     * when visible. Room for 'HELD' (comments held for approval, issue 21.5-6).
+     * Why it is hidden from everyone else: 'REPORTED' (issue 21.2, until a decision: its writer, the
+     * teachers of a student writer's grade and administrators still see it) or 'HELD' (issue 21.5-6,
+     * waiting for approval: its writer, the teachers of the fic's grade and administrators);
+     * null when visible (docs/decisions/moderation.md).
      */
-    hiddenReason: text('hidden_reason', { enum: ['REPORTED'] }),
+    hiddenReason: text('hidden_reason', { enum: ['REPORTED', 'HELD'] }),
+    /** Why it is held (only while 'HELD'): the fic's comments are 'MODERATED', or it has a listed word ('WORDS'). */
+    heldFor: text('held_for', { enum: ['MODERATED', 'WORDS'] }),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
@@ -726,8 +741,17 @@ export const comments = pgTable(
     check('comments_replies_count_check', sql`${t.repliesCount} >= 0`),
     check(
       'comments_hidden_reason_check',
-      sql`${t.hiddenReason} is null or ${t.hiddenReason} in ('REPORTED')`,
+      sql`${t.hiddenReason} is null or ${t.hiddenReason} in ('REPORTED', 'HELD')`,
     ),
+    // Held says why, and only a held row does.
+    check(
+      'comments_held_for_check',
+      sql`(${t.hiddenReason} is not distinct from 'HELD') = (${t.heldFor} is not null) and (${t.heldFor} is null or ${t.heldFor} in ('MODERATED', 'WORDS'))`,
+    ),
+    // The approvers' list of held items, newest first (few rows: only those waiting).
+    index('comments_held_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id)
+      .where(sql`${t.hiddenReason} = 'HELD'`),
     // A fic's hidden comments, counted for those who still see them (few: only reported ones).
     index('comments_story_hidden_idx')
       .on(t.storyId)
@@ -749,11 +773,14 @@ export const commentReplies = pgTable(
     text: text('text').notNull(),
     wasEdited: boolean('was_edited').notNull().default(false),
     /**
-     * Why it is hidden from everyone but its author, the teachers of the author's grade and
-     * administrators: 'REPORTED' (issue 21.2, until a decision; docs/decisions/moderation.md); null
-     * when visible. Room for 'HELD' (comments held for approval, issue 21.5-6).
+     * Why it is hidden from everyone else: 'REPORTED' (issue 21.2, until a decision: its writer, the
+     * teachers of a student writer's grade and administrators still see it) or 'HELD' (issue 21.5-6,
+     * waiting for approval: its writer, the teachers of the fic's grade and administrators);
+     * null when visible (docs/decisions/moderation.md).
      */
-    hiddenReason: text('hidden_reason', { enum: ['REPORTED'] }),
+    hiddenReason: text('hidden_reason', { enum: ['REPORTED', 'HELD'] }),
+    /** Why it is held (only while 'HELD'): the fic's comments are 'MODERATED', or it has a listed word ('WORDS'). */
+    heldFor: text('held_for', { enum: ['MODERATED', 'WORDS'] }),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
@@ -764,8 +791,17 @@ export const commentReplies = pgTable(
     index('comment_replies_author_created_idx').on(t.authorId, t.createdAt.desc()),
     check(
       'comment_replies_hidden_reason_check',
-      sql`${t.hiddenReason} is null or ${t.hiddenReason} in ('REPORTED')`,
+      sql`${t.hiddenReason} is null or ${t.hiddenReason} in ('REPORTED', 'HELD')`,
     ),
+    // Held says why, and only a held row does.
+    check(
+      'comment_replies_held_for_check',
+      sql`(${t.hiddenReason} is not distinct from 'HELD') = (${t.heldFor} is not null) and (${t.heldFor} is null or ${t.heldFor} in ('MODERATED', 'WORDS'))`,
+    ),
+    // The approvers' list of held items, newest first (few rows: only those waiting).
+    index('comment_replies_held_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id)
+      .where(sql`${t.hiddenReason} = 'HELD'`),
     index('comment_replies_comment_hidden_idx')
       .on(t.commentId)
       .where(sql`${t.hiddenReason} is not null`),
@@ -1194,5 +1230,33 @@ export const userBlocks = pgTable(
     // The blocker's list on /perfil, newest first (GET /blocks, paged).
     index('user_blocks_blocker_created_idx').on(t.blockerId, t.createdAt.desc(), t.blockedId),
     check('user_blocks_not_self_check', sql`${t.blockerId} <> ${t.blockedId}`),
+  ],
+);
+
+/**
+ * The administrators' list of words and expressions (issue 21.6): a comment or reply that contains
+ * one as a whole word (case and accents ignored) is held for a teacher's approval instead of shown
+ * (modules/moderation-words). `folded` is the word as the database compares it (fics_fold, spaces
+ * collapsed), unique so the same word is listed once however it is written.
+ */
+export const moderationWords = pgTable(
+  'moderation_words',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    word: text('word').notNull(),
+    folded: text('folded').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('moderation_words_folded_unique').on(t.folded),
+    index('moderation_words_created_by_idx').on(t.createdBy),
+    // The admins' search over the list.
+    index('moderation_words_folded_trgm_idx')
+      .using('gin', t.folded.op('gin_trgm_ops'))
+      .with({ gin_pending_list_limit: 256 }),
+    check('moderation_words_word_check', sql`char_length(${t.word}) between 2 and 40`),
+    // Letters, spaces, hyphens and apostrophes only: nothing a regular expression would read as its own.
+    check('moderation_words_folded_check', sql`${t.folded} ~ '^[a-z'' -]+$'`),
   ],
 );
