@@ -282,6 +282,8 @@ const storyFieldsShape = {
   /** The pseudonym switch; its value is `nicknameValue`. */
   nickname: booleanField.default(false),
   nicknameValue: nicknameValueField.optional(),
+  /** 'Contiene información personal' (issue 22.7): never on the public shelf, whatever its status. */
+  personal: booleanField.default(false),
   tags: tagsField.default([]),
   writingTime: writingTimeField.default(0),
   location: locationField.default(''),
@@ -335,6 +337,7 @@ export const updateStoryBodySchema = z.object({
   anonymity: booleanField.optional(),
   nickname: booleanField.optional(),
   nicknameValue: nicknameValueField.optional(),
+  personal: booleanField.optional(),
   tags: tagsField.optional(),
   writingTime: writingTimeField.optional(),
   location: locationField.optional(),
@@ -429,6 +432,11 @@ export const storySchema = z
     nickname: z.boolean(),
     nicknameValue: z.string().nullable(),
     /**
+     * 'Contiene información personal' (issue 22.7): only its author, the teachers of its grade and
+     * administrators ever see it, published or not (docs/decisions/privacy.md).
+     */
+    personal: z.boolean(),
+    /**
      * The place's name ('' when none); also '' for a caller from whom the fic hides its author
      * (anonymous or pseudonymous), so the place cannot give them away (docs/decisions/stories.md).
      */
@@ -509,6 +517,8 @@ export const reviewStoryRowSchema = z
     college: z.string(),
     grade: z.string(),
     storyTitle: z.string(),
+    /** Marked 'Contiene información personal' by its author (issue 22.7). */
+    personal: z.boolean(),
     publicationStatus: z.enum(storyStatuses),
     /** Last sent (review list) or published (published list). */
     date: z.string(),

@@ -6,6 +6,9 @@ import { shellTexts } from '@fics/contracts/shell-texts';
 
 export const stories = {
   myStoriesTitle: 'Mis fics',
+  personal: 'Información personal',
+  personalHelp:
+    'Contiene información personal: solo la ven su autor/a, los profesores de su curso y la administración, aunque esté publicada.',
   add: 'Añadir',
   listLabel: 'Mis fics',
   pages: 'Páginas de mis fics',

@@ -60,6 +60,10 @@ export const storyEditor = {
   anonymity: 'Publicar como anónimo',
   nickname: 'Publicar con seudónimo',
   nicknameValue: 'Seudónimo',
+  personalTitle: 'Privacidad',
+  personal: 'Contiene información personal',
+  personalHint:
+    'Márcalo si tu fic cuenta algo privado tuyo o de otra persona (salud, familia, creencias, dinero…). Solo la leerán tú, tus profesores del curso y la administración, aunque se publique: nunca aparecerá en la galería.',
   saveDraft: 'Guardar borrador',
   send: 'Enviar',
   saveChanges: 'Guardar cambios',

@@ -9,6 +9,7 @@ export {
   raceErrorFor,
   realAuthorKnownTo,
   storyAuthorHidden,
+  storyIsPublic,
   storyIsPublished,
   storyVisibleTo,
   type LoadedStory,

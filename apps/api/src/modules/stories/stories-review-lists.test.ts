@@ -114,6 +114,7 @@ describe("teachers' review lists", () => {
       college: 'Escuela Arrayán',
       grade: 'Primero Básico A',
       storyTitle: 'Enviada 2',
+      personal: false,
       publicationStatus: 'REVIEWING',
       date: sentAt.toISOString(),
       canDelete: false,

@@ -130,6 +130,7 @@ export async function createStory(options: {
         status: draft ? 'EDITING' : SENT_STATUS,
         anonymity: who.anonymity,
         nicknameValue: who.nicknameValue,
+        personal: input.personal,
         location: input.location,
         // The contracts kept only the link's point, rounded to two decimals (the column's scale too).
         locationLat: input.locationURL?.lat ?? null,
@@ -216,6 +217,8 @@ export async function updateStory(options: {
         wordCount: text?.wordCount,
         anonymity: who.anonymity,
         nicknameValue: who.nicknameValue,
+        // Whoever may edit the fic may mark or unmark it (docs/decisions/privacy.md).
+        personal: input.personal,
         location: input.location,
         // Left out: the point stays; empty: removed; a link: its point, rounded (the contracts).
         locationLat: input.locationURL === undefined ? undefined : (input.locationURL?.lat ?? null),

@@ -8,7 +8,7 @@ import { buildTestApp, type TestApp } from '../../test/helpers';
 import { createStory, evaluatedStory, setStatus, storyWorld } from './stories.fixtures';
 import { loadStoryFor, realAuthorKnownTo, storyVisibleTo } from './story-gate';
 import { canSeeRealAuthor, canView } from './story-status';
-import { authorHidden, findStoryRow, storyRelation } from './story-view';
+import { authorHidden, exposureOf, findStoryRow, storyRelation } from './story-view';
 
 /**
  * The gate's SQL says what story-status.ts's table says: for every caller, fic status, authorship
@@ -48,6 +48,14 @@ describe('the fic gate (story-gate.ts)', () => {
       await setStatus(t.app, story._id, 'PUBLISHED');
       await t.app.db.update(stories).set({ hiddenReason: 'REPORTED' }).where(eq(stories.id, story._id));
       fics.push({ id: story._id, status: 'PUBLISHED', kind: `${kind}, hidden, evaluated` });
+      // A published one its author marked 'Contiene información personal' (issue 22.7).
+      const personal = await evaluatedStory(
+        t.app,
+        { author: w.author, teacher: w.teacher },
+        { fields: { ...fields, personal: 'true' } },
+      );
+      await setStatus(t.app, personal.story._id, 'PUBLISHED');
+      fics.push({ id: personal.story._id, status: 'PUBLISHED', kind: `${kind}, personal, evaluated` });
     }
   }, 60_000);
   afterAll(async () => {
@@ -80,13 +88,13 @@ describe('the fic gate (story-gate.ts)', () => {
         expect({ caller: caller?.name ?? 'visitor', ...fic, ...sqlSays }).toEqual({
           caller: caller?.name ?? 'visitor',
           ...fic,
-          visible: canView(relation, row.status, row.hiddenReason !== null),
+          visible: canView(relation, row.status, exposureOf(row)),
           authorKnown: !authorHidden(row) || canSeeRealAuthor(relation),
         });
         checked += 1;
       }
     }
-    expect(checked).toBe(callers.length * 27);
+    expect(checked).toBe(callers.length * 30);
   });
 
   it('filters a list: the grade colleague sees every fic of the grade but knows no hidden author', async () => {
@@ -96,8 +104,8 @@ describe('the fic gate (story-gate.ts)', () => {
       .select({ id: stories.id })
       .from(stories)
       .where(and(mine, storyVisibleTo(colleague)));
-    // Hidden ones included: the grade's teachers look at them.
-    expect(visible).toHaveLength(27);
+    // Hidden and personal ones included: the grade's teachers look at them.
+    expect(visible).toHaveLength(30);
     const known = await t.app.db
       .select({ id: stories.id })
       .from(stories)
@@ -161,6 +169,15 @@ describe('the fic gate (story-gate.ts)', () => {
     }
     for (const user of [w.author, w.teacher, w.colleague, w.admin]) {
       expect(await errorOf(load(user, hidden, 'view'))).toBe('ok');
+    }
+    // Personal (issue 22.7): the same few, published or not; they still like and comment it.
+    const personal = fic('PUBLISHED', 'open, personal, evaluated');
+    for (const user of [null, w.classmate, w.otherGradeStudent, w.otherGradeTeacher, w.otherSchoolStudent]) {
+      expect(await errorOf(load(user, personal, 'view'))).toBe(404);
+    }
+    for (const user of [w.author, w.teacher, w.colleague, w.admin]) {
+      expect(await errorOf(load(user, personal, 'view'))).toBe('ok');
+      expect(await errorOf(load(user, personal, 'comment'))).toBe('ok');
     }
   });
 });

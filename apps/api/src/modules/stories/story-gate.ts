@@ -19,14 +19,21 @@ import {
   type StoryAction,
   type StoryRelation,
 } from './story-status';
-import { findStoryRow, storyRelation, type StoryRow } from './story-view';
+import { exposureOf, findStoryRow, storyRelation, type StoryRow } from './story-view';
 
 /**
- * A fic that is public: published and not hidden for review (issue 21.2). The status is one
- * equality so the partial indexes `WHERE status = 'PUBLISHED'` serve it; the hidden test is checked
- * on the rows they give (a handful are ever hidden).
+ * A fic that is published and not hidden for review (issue 21.2): liked and commented by those who
+ * may see it. The status is one equality so the partial indexes `WHERE status = 'PUBLISHED'` serve
+ * it; the hidden test is checked on the rows they give (a handful are ever hidden).
  */
 export const storyIsPublished: SQL = and(eq(stories.status, PUBLISHED_STATUS), isNull(stories.hiddenReason))!;
+
+/**
+ * A fic on the public shelf: published, not hidden, and not marked personal (issue 22.7): what a
+ * visitor sees, the gallery lists and share previews describe. The gallery's counters
+ * (gallery_counts, story_tags.published_at; migration 0024's fics_story_public) count exactly these.
+ */
+export const storyIsPublic: SQL = and(storyIsPublished, not(stories.personal))!;
 
 /** The caller teaches the fic's grade (the membership's primary key answers it). */
 const teachesStoryGrade = (actor: Actor): SQL =>
@@ -35,21 +42,21 @@ const teachesStoryGrade = (actor: Actor): SQL =>
   );
 
 /**
- * The fics `actor` may see, over the `stories` table: published ones for everyone (a visitor: only
- * those); their own for an author; every fic of their grades for a teacher; all for administrators.
+ * The fics `actor` may see, over the `stories` table: public ones (storyIsPublic) for everyone (a
+ * visitor: only those); their own for an author; every fic of their grades for a teacher; all for administrators.
  * The SQL form of canView(relationTo(...)).
  */
 export function storyVisibleTo(actor: Actor | null): SQL {
   if (!actor) {
-    return storyIsPublished;
+    return storyIsPublic;
   }
   if (actor.role === 'ADMIN') {
     return sql`true`;
   }
   const own = eq(stories.authorId, actor.userId);
   return actor.role === 'TEACHER'
-    ? or(storyIsPublished, own, teachesStoryGrade(actor))!
-    : or(storyIsPublished, own)!;
+    ? or(storyIsPublic, own, teachesStoryGrade(actor))!
+    : or(storyIsPublic, own)!;
 }
 
 /** The fic hides its author (anonymous or with a pseudonym): story-view.ts's authorHidden in SQL. */
@@ -111,7 +118,7 @@ export async function loadStoryFor(options: {
     throw missing();
   }
   const relation = await storyRelation(db, actor, row);
-  if (!canView(relation, row.status, row.hiddenReason !== null)) {
+  if (!canView(relation, row.status, exposureOf(row))) {
     throw missing();
   }
   if (action === 'view') {

@@ -118,12 +118,27 @@ export function isPublished(status: StoryStatus): boolean {
 }
 
 /**
- * Only PUBLISHED fics are public, and not while hidden for review (`hidden`: reported, issue 21.2);
- * the rest are for the author, the grade's teachers and administrators. story-gate.ts's
- * storyVisibleTo says the same in SQL (a test holds them together).
+ * What keeps a published fic from someone who is not its author, a teacher of its grade or an
+ * administrator (docs/decisions/privacy.md):
+ * - `hidden`: hidden for review (issue 21.2);
+ * - `personal`: marked 'Contiene información personal' (issue 22.7): never shown to anyone else,
+ *   not even classmates, whatever its status.
  */
-export function canView(relation: StoryRelation, status: StoryStatus, hidden = false): boolean {
-  return (isPublished(status) && !hidden) || relation !== 'other';
+export interface StoryExposure {
+  hidden?: boolean;
+  personal?: boolean;
+}
+
+/**
+ * Only PUBLISHED fics are public, and not while hidden for review nor when marked personal; the
+ * rest are for the author, the grade's teachers and administrators. story-gate.ts's storyVisibleTo
+ * says the same in SQL (a test holds them together).
+ */
+export function canView(relation: StoryRelation, status: StoryStatus, exposure: StoryExposure = {}): boolean {
+  if (relation !== 'other') {
+    return true;
+  }
+  return isPublished(status) && !exposure.hidden && !exposure.personal;
 }
 
 /**

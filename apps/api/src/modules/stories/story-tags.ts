@@ -1,9 +1,10 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { storyLimits } from '@fics/contracts';
 import type { DbOrTx } from '../../db/client';
 import { stories, storyTags, tags } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
 import { escapeLike } from '../../lib/paging';
+import { storyIsPublic } from './story-gate';
 
 /**
  * Sets a fic's tags (already trimmed and without repeats, contracts' normalizeTags). Tags are shared
@@ -36,8 +37,8 @@ export async function replaceStoryTags(tx: DbOrTx, storyId: string, names: strin
 
 /**
  * Tags containing the typed text (accents and case ignored; those starting with it first), among the
- * tags of published fics and, for a signed-in caller, of their own fics: a private draft's tags are
- * never suggested to anyone else.
+ * tags of public fics and, for a signed-in caller, of their own fics: a private draft's, a hidden or
+ * a personal fic's tags are never suggested to anyone else.
  */
 export async function suggestTags(options: {
   db: DbOrTx;
@@ -49,9 +50,9 @@ export async function suggestTags(options: {
     return [];
   }
   const folded = sql`fics_fold(${escapeLike(search)})`;
-  const visible = actor
-    ? sql`(${stories.status} = 'PUBLISHED' or ${stories.authorId} = ${actor.userId})`
-    : sql`${stories.status} = 'PUBLISHED'`;
+  // The public shelf's fics (the gate's storyIsPublic: not hidden for review, not personal), as
+  // the gallery's tag counts; a signed-in caller's own fics too.
+  const visible = actor ? or(storyIsPublic, eq(stories.authorId, actor.userId))! : storyIsPublic;
   const rows = await db
     .select({ name: tags.name })
     .from(tags)

@@ -18,6 +18,7 @@ import {
   permissionsFor,
   placeShownTo,
   relationTo,
+  type StoryExposure,
   type StoryRelation,
 } from './story-status';
 
@@ -48,6 +49,8 @@ export const storyColumns = {
   hiddenReason: stories.hiddenReason,
   /** The evaluation's id and its teacher (the evaluator), null while there is none. */
   evaluationId: evaluations.id,
+  /** 'Contiene información personal' (issue 22.7). */
+  personal: stories.personal,
   evaluatorId: evaluations.teacherId,
 };
 
@@ -66,6 +69,12 @@ export async function findStoryRow(db: DbOrTx, storyId: string): Promise<StoryRo
   const [row] = await selectStory(db, storyId);
   return row;
 }
+
+/** What keeps the fic from those who are not its author, grade teachers or administrators (canView). */
+export const exposureOf = (row: Pick<StoryRow, 'hiddenReason' | 'personal'>): StoryExposure => ({
+  hidden: row.hiddenReason !== null,
+  personal: row.personal,
+});
 
 /** Whether the teacher holds the grade (one indexed lookup on the membership's primary key). */
 export async function teachesGrade(db: DbOrTx, actor: Actor | null, gradeId: string): Promise<boolean> {
@@ -263,6 +272,7 @@ export async function buildStoryView(options: {
     anonymity: row.anonymity,
     nickname: row.nicknameValue !== null,
     nicknameValue: row.nicknameValue,
+    personal: row.personal,
     ...placeFor(row, relation),
     tags: tagLists.get(row.id) ?? [],
     writingTime: row.writingTime,

@@ -17,6 +17,7 @@ export function makeStory(overrides: Partial<Story> = {}): Story {
     anonymity: false,
     nickname: false,
     nicknameValue: null,
+    personal: false,
     location: '',
     locationURL: null,
     tags: [],

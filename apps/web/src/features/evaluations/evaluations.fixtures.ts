@@ -78,6 +78,7 @@ export function makeSentStory(overrides: Partial<Story> = {}, permissions: Parti
     anonymity: false,
     nickname: false,
     nicknameValue: null,
+    personal: false,
     location: '',
     locationURL: null,
     tags: [],

@@ -10,6 +10,7 @@ export function makeRow(n: number, overrides: Partial<ReviewStoryRow> = {}): Rev
     student: `Alumno ${n}`,
     anonymity: false,
     nicknameValue: null,
+    personal: false,
     college: 'Colegio Los Andes',
     grade: 'Quinto Básico A',
     storyTitle: `Fic número ${n}`,

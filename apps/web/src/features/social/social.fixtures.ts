@@ -22,6 +22,7 @@ export function makePublishedStory(overrides: Partial<Story> = {}): Story {
     anonymity: false,
     nickname: false,
     nicknameValue: null,
+    personal: false,
     location: '',
     locationURL: null,
     tags: ['misterio'],

@@ -72,6 +72,7 @@ export interface StoryFormInput {
   anonymity: boolean;
   nickname: boolean;
   nicknameValue: string;
+  personal: boolean;
   tags: string[];
   /** Seconds since this form session opened. */
   writingTime: number;
@@ -90,6 +91,7 @@ function toFormData(input: StoryFormInput, extra: Record<string, string> = {}): 
   if (input.nickname) {
     form.append('nicknameValue', input.nicknameValue);
   }
+  form.append('personal', String(input.personal));
   form.append('tags', JSON.stringify(input.tags));
   form.append('writingTime', String(Math.max(0, Math.round(input.writingTime))));
   form.append('location', input.location);

@@ -5,6 +5,7 @@
 export { useDeleteStory, useTagSuggestions } from './api';
 export { StoryBody } from './components/StoryBody';
 export { StoryCover, coverSrcSet } from './components/StoryCover';
+export { PersonalChip } from './components/PersonalChip';
 export { StoryStatusChip } from './components/StoryStatusChip';
 export { StoryTags, tagFilterPath } from './components/StoryTags';
 export { formatStoryDate } from './components/story-date';

@@ -15,6 +15,8 @@ export interface UnsavedWork {
   anonymity: boolean;
   nickname: boolean;
   nicknameValue: string;
+  /** 'Contiene información personal'; absent in copies kept before the mark existed. */
+  personal?: boolean;
   location: string;
   locationURL: string | null;
   /** Seconds written so far in the form session that left this copy. */
@@ -72,6 +74,7 @@ export function readUnsavedWork(key: string): StoredWork | null {
         anonymity: value.anonymity,
         nickname: value.nickname,
         nicknameValue: value.nicknameValue,
+        personal: value.personal === true,
         location: isString(value.location) ? value.location : '',
         locationURL: isString(value.locationURL) ? value.locationURL : null,
         writingTime: typeof value.writingTime === 'number' && value.writingTime >= 0 ? value.writingTime : 0,

@@ -22,7 +22,7 @@ import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ReviewStoryRow } from '@fics/contracts';
-import { formatStoryDate, StoryStatusChip } from '../../stories';
+import { formatStoryDate, PersonalChip, StoryStatusChip } from '../../stories';
 import { StudentName } from './StudentName';
 import { visuallyHidden } from '../../../components/visually-hidden';
 
@@ -165,6 +165,11 @@ const StoryTableRow = memo(function StoryTableRow({ kind, row, onDelete }: RowPr
       </TableCell>
       <TableCell sx={{ fontWeight: 600, overflowWrap: 'anywhere', minWidth: 160 }}>
         {row.storyTitle}
+        {row.personal ? (
+          <Box sx={{ mt: 0.5 }}>
+            <PersonalChip personal />
+          </Box>
+        ) : null}
       </TableCell>
       {kind === 'review' ? (
         <TableCell>
@@ -212,6 +217,7 @@ const StoryCard = memo(function StoryCard({ kind, row, onDelete }: RowProps) {
       >
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
           {kind === 'review' ? <StoryStatusChip status={row.publicationStatus} /> : null}
+          <PersonalChip personal={row.personal} />
           <Typography variant="body2" color="text.secondary" component="span">
             {formatStoryDate(row.date)}
           </Typography>

@@ -31,6 +31,7 @@ describe('ReviewStoriesPage (/fics/revision)', () => {
     const fetchMock = stubReviewApi('review', [
       makeRow(1, { student: 'Sofía Espinoza', storyTitle: 'El faro' }),
       makeRow(2, {
+        personal: true,
         student: 'Tomás Rojas',
         storyTitle: 'La ballena',
         publicationStatus: 'EVALUATED',
@@ -52,7 +53,8 @@ describe('ReviewStoriesPage (/fics/revision)', () => {
       [
         'Tomás Rojas',
         'Colegio PacíficoSexto Básico B',
-        'La ballena',
+        // The author's 'Contiene información personal' (issue 22.7).
+        'La ballenaInformación personal',
         'Evaluada con correcciones',
         'dic 24, 2025',
       ],
@@ -210,6 +212,7 @@ describe('ReviewStoriesPage (/fics/revision)', () => {
         nicknameValue: 'Luna',
         storyTitle: 'El faro',
         publicationStatus: 'EVALUATED',
+        personal: true,
       }),
     ]);
     renderApp('/fics/revision');
@@ -219,6 +222,7 @@ describe('ReviewStoriesPage (/fics/revision)', () => {
     expect(card).toHaveTextContent('Seudónimo: Luna');
     expect(card).toHaveTextContent('Colegio Los Andes · Quinto Básico A');
     expect(card).toHaveTextContent('Evaluada con correcciones');
+    expect(card).toHaveTextContent('Información personal');
     expect(card).toHaveTextContent('ene 05, 2025');
     expect(within(card).getByRole('link', { name: 'Corregir fic: El faro' })).toHaveAttribute(
       'href',

@@ -72,6 +72,7 @@ function makeStory(overrides: Partial<Story> = {}): Story {
     anonymity: false,
     nickname: false,
     nicknameValue: null,
+    personal: false,
     location: '',
     locationURL: null,
     tags: [],
@@ -272,6 +273,12 @@ describe('StoryForm (new fic)', () => {
     await user.click(screen.getByRole('switch', { name: 'Publicar con seudónimo' }));
     await user.type(screen.getByRole('textbox', { name: 'Seudónimo' }), 'Gaviota');
     await user.type(screen.getByRole('combobox', { name: 'Etiquetas' }), 'mar{Enter}');
+    // Issue 22.7: the mark, with the hint saying who reads such a fic.
+    const personal = screen.getByRole('switch', { name: 'Contiene información personal' });
+    expect(personal).toHaveAccessibleDescription(
+      /Solo la leerán tú, tus profesores del curso y la administración/,
+    );
+    await user.click(personal);
 
     await user.click(screen.getByRole('button', { name: 'Guardar borrador' }));
     const confirm = await screen.findByRole('dialog', { name: '¿Guardar como borrador?' });
@@ -296,6 +303,7 @@ describe('StoryForm (new fic)', () => {
       anonymity: 'false',
       nickname: 'true',
       nicknameValue: 'Gaviota',
+      personal: 'true',
       tags: '["mar"]',
     });
     expect(posted[0]!.file).toBeInstanceOf(File);

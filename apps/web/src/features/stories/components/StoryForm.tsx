@@ -37,6 +37,7 @@ import { useSession } from '../../auth';
 import { useCreateStory, useUpdateStory, type StoryFormInput } from '../api';
 import { unsavedWorkKey, useUnsavedWork, type StoredWork, type UnsavedWork } from '../unsaved-work';
 import { AuthorshipFields } from './editor/AuthorshipFields';
+import { PersonalField } from './editor/PersonalField';
 import { CoverField } from './editor/CoverField';
 import { LocationDialog } from './editor/LocationDialog';
 import type { LocationValue } from './editor/LocationPicker';
@@ -80,6 +81,7 @@ const serverFields: Readonly<Record<string, Path<StoryFormValues>>> = {
   anonymity: 'anonymity',
   nickname: 'nickname',
   nicknameValue: 'nicknameValue',
+  personal: 'personal',
   location: 'location',
   locationURL: 'location',
 };
@@ -136,6 +138,7 @@ export function StoryForm({ story, onSaved, onCancel, restoreOnOpen = false }: S
       anonymity: values.anonymity,
       nickname: values.nickname,
       nicknameValue: values.nicknameValue,
+      personal: values.personal,
       location: values.location,
       locationURL: values.locationURL,
       writingTime: writingTime(),
@@ -172,6 +175,7 @@ export function StoryForm({ story, onSaved, onCancel, restoreOnOpen = false }: S
     setValue('anonymity', work.anonymity, options);
     setValue('nickname', work.nickname && !work.anonymity, options);
     setValue('nicknameValue', work.nicknameValue, options);
+    setValue('personal', work.personal ?? false, options);
     setValue('location', work.location, options);
     setValue('locationURL', work.locationURL, options);
     startedAt.current = Date.now() - work.writingTime * 1000;
@@ -215,6 +219,7 @@ export function StoryForm({ story, onSaved, onCancel, restoreOnOpen = false }: S
       anonymity: values.anonymity,
       nickname: values.nickname,
       nicknameValue: values.nicknameValue,
+      personal: values.personal,
       tags: values.tags,
       writingTime: writingTime(),
       location: values.location,
@@ -418,6 +423,9 @@ export function StoryForm({ story, onSaved, onCancel, restoreOnOpen = false }: S
               </Section>
               <Section title={t('storyEditor.authorship')}>
                 <AuthorshipFields disabled={pending} />
+              </Section>
+              <Section title={t('storyEditor.personalTitle')}>
+                <PersonalField disabled={pending} />
               </Section>
               {mode === 'edit' ? (
                 <Section title={t('storyEditor.locationTitle')}>

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import { useLocation, useParams } from 'react-router';
 import type { Story } from '@fics/contracts';
 import { UnderReviewChip } from '../../moderation';
+import { PersonalChip } from '../components/PersonalChip';
 import { StoryComments, StorySocialBar } from '../../social';
 import { EditingBanner } from '../components/EditingBanner';
 import { LazyEvaluationDrawer } from '../components/LazyEvaluationDrawer';
@@ -66,6 +67,7 @@ function StoryScreen({ story }: { story: Story }) {
             <>
               {/* Hidden for review: only its author, the grade's teachers and administrators see it (issue 21.2). */}
               <UnderReviewChip flag={story.moderation} />
+              <PersonalChip personal={story.personal} />
               <StoryActions
                 story={story}
                 onEdit={() => setEditing('edit')}

@@ -136,6 +136,12 @@ describe('StoryReviewPage (/fics/:storyId/revision)', () => {
     ).toBeInTheDocument();
   });
 
+  it("shows the author's 'Información personal' mark to the teacher reviewing (issue 22.7)", async () => {
+    renderReview(sentStory({ personal: true }));
+    await title();
+    expect(screen.getByText('Información personal')).toBeInTheDocument();
+  });
+
   it("swaps the fic for the editor with the 'Modo edición' switch, and back", async () => {
     const { user } = renderReview(
       sentStory({ permissions: makePermissions({ canEdit: true, canUpdateEvaluation: true }) }),

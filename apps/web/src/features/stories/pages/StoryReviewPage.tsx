@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { Story } from '@fics/contracts';
 import { EditingBanner } from '../components/EditingBanner';
 import { LazyEvaluationDrawer } from '../components/LazyEvaluationDrawer';
+import { PersonalChip } from '../components/PersonalChip';
 import { StoryArticle } from '../components/StoryArticle';
 import { StoryActions } from '../components/StoryActions';
 import { StoryEditor } from '../components/StoryEditor';
@@ -66,7 +67,16 @@ function ReviewScreen({ story }: { story: Story }) {
         <>
           {canEdit ? <UnsavedWorkNotice story={story} onRestore={() => setEditing('restore')} /> : null}
           <StoryNotesFrame story={story}>
-            <StoryArticle story={story} actions={<StoryActions story={story} variant="review" />} />
+            <StoryArticle
+              story={story}
+              actions={
+                <>
+                  {/* The teacher sees the author's mark while reviewing (issue 22.7). */}
+                  <PersonalChip personal={story.personal} />
+                  <StoryActions story={story} variant="review" />
+                </>
+              }
+            />
           </StoryNotesFrame>
         </>
       )}

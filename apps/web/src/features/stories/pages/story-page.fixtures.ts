@@ -45,6 +45,7 @@ export function makeStory(overrides: Partial<Story> = {}): Story {
     anonymity: false,
     nickname: false,
     nicknameValue: null,
+    personal: false,
     location: '',
     locationURL: null,
     tags: ['misterio', 'mar y faros'],

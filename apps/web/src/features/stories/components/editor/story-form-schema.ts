@@ -21,6 +21,8 @@ export interface StoryFormValues {
   /** The pseudonym switch. */
   nickname: boolean;
   nicknameValue: string;
+  /** 'Contiene información personal' (issue 22.7). */
+  personal: boolean;
   location: string;
   locationURL: string | null;
 }
@@ -59,6 +61,7 @@ export function storyFormSchema(mode: 'create' | 'edit') {
       anonymity: z.boolean(),
       nickname: z.boolean(),
       nicknameValue: nicknameValueField,
+      personal: z.boolean(),
       location: locationField,
       locationURL: z.string().nullable(),
     })
@@ -82,6 +85,7 @@ export function initialValues(story?: Story): StoryFormValues {
     anonymity: story?.anonymity ?? false,
     nickname: story?.nickname ?? false,
     nicknameValue: story?.nicknameValue ?? '',
+    personal: story?.personal ?? false,
     location: story?.location ?? '',
     locationURL: story?.locationURL ?? null,
   };
