@@ -114,7 +114,15 @@ export const commentAuthorSchema = z
 export type CommentAuthor = z.infer<typeof commentAuthorSchema>;
 
 /** What the caller may do with a comment or reply, decided by the server (spec 001 §6). */
-export const commentPermissionsSchema = z.object({ canEdit: z.boolean(), canDelete: z.boolean() });
+export const commentPermissionsSchema = z.object({
+  canEdit: z.boolean(),
+  canDelete: z.boolean(),
+  /**
+   * True on a comment or reply held for approval that the caller may approve or reject (issue 21.5-6:
+   * a teacher of the fic's grade, an administrator); absent otherwise.
+   */
+  canApprove: z.boolean().optional(),
+});
 export type CommentPermissions = z.infer<typeof commentPermissionsSchema>;
 
 export const replySchema = z

@@ -38,6 +38,12 @@ export const notificationTypes = [
   'REPORT_SETTLED',
   /** The author of a comment, reply or fic removed by moderation, with the reason. */
   'CONTENT_REMOVED',
+  /** Teacher of the fic's grade: a comment or reply on it waits for approval (issue 21.5-6). */
+  'COMMENT_HELD',
+  /** The writer: their held comment or reply was approved and shows now. */
+  'COMMENT_APPROVED',
+  /** The writer: their held comment or reply was not approved (it was deleted). */
+  'COMMENT_REJECTED',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { idSchema, pagedSchema, pageQuerySchema } from './common';
 import { evaluationSchema } from './evaluations';
-import { moderationFlagSchema } from './moderation';
+import { commentsModes, moderationFlagSchema } from './moderation';
 
 export const storyStatuses = ['EDITING', 'REVIEWING', 'EVALUATED', 'PUBLISHED'] as const;
 export type StoryStatus = (typeof storyStatuses)[number];
@@ -412,6 +412,11 @@ export const storyPermissionsSchema = z.object({
    * show/hide toggle (administrators and the evaluating teacher; the author sees themself).
    */
   canRevealAuthor: z.boolean(),
+  /**
+   * PUT /stories/:id/comments-mode would be accepted: who may comment on it, 'Comentarios cerrados'
+   * or held for approval (issue 21.5: its author, the teachers of its grade, administrators).
+   */
+  canManageComments: z.boolean(),
 });
 export type StoryPermissions = z.infer<typeof storyPermissionsSchema>;
 
@@ -456,6 +461,8 @@ export const storySchema = z
     /** The caller likes it (POST /stories/:id toggles it); false for a visitor without a session. */
     likedByMe: z.boolean(),
     comments: z.number().int(),
+    /** Who may comment (issue 21.5): 'OPEN', 'MODERATED' (held for approval) or 'CLOSED' ('Comentarios cerrados'). */
+    commentsMode: z.enum(commentsModes),
     /** How many times it was sent for review. */
     rounds: z.number().int(),
     /**
@@ -471,6 +478,9 @@ export const storySchema = z
 export type Story = z.infer<typeof storySchema>;
 
 export const storyResponseSchema = z.object({ story: storySchema });
+/** PUT /stories/:id/comments-mode (moderation.ts setCommentsModeBodySchema): the fic as it is now. */
+export const setCommentsModeResponseSchema = z.object({ story: storySchema, message: z.string() });
+export type SetCommentsModeResponse = z.infer<typeof setCommentsModeResponseSchema>;
 
 /** A row of the student's own list (spec 001 §2 Mis fics). */
 export const storySummarySchema = z

@@ -38,7 +38,8 @@ export type StoryAction =
   | 'viewAnnotations'
   | 'annotate'
   | 'like'
-  | 'comment';
+  | 'comment'
+  | 'manageComments';
 
 const ALL: readonly StoryStatus[] = storyStatuses;
 const UNDER_REVIEW: readonly StoryStatus[] = ['REVIEWING', 'EVALUATED'];
@@ -79,6 +80,10 @@ const rules: Record<StoryAction, Partial<Record<StoryRelation, readonly StorySta
   // Likes and comments: a published fic only (409 to whoever may see an unpublished one).
   like: EVERYONE_ON_PUBLIC,
   comment: EVERYONE_ON_PUBLIC,
+  // Who may comment on it (issue 21.5: open, held for approval, closed): its author and the adults
+  // responsible for it, whatever its status (a draft's choice holds once it is published). Never a
+  // classmate or a visitor.
+  manageComments: { author: ALL, evaluator: ALL, gradeTeacher: ALL, admin: ALL },
 };
 
 /** The status a `send` leads to. */
@@ -188,6 +193,7 @@ const conflictMessages: Record<StoryAction, Partial<Record<StoryStatus, string>>
   annotate: {},
   like: {},
   comment: {},
+  manageComments: {},
 };
 const fallbackConflict: Record<StoryAction, string> = {
   edit: storyMessages.cannotEditNow,
@@ -202,6 +208,7 @@ const fallbackConflict: Record<StoryAction, string> = {
   annotate: storyMessages.notFound,
   like: likeMessages.notPublished,
   comment: commentMessages.notPublished,
+  manageComments: storyMessages.notFound,
 };
 
 /** The 409 message for `action` refused in `status`. */
@@ -247,5 +254,6 @@ export function permissionsFor(
     canViewAnnotations: may('viewAnnotations'),
     canAnnotate: may('annotate'),
     canRevealAuthor: story.authorHidden && (relation === 'evaluator' || relation === 'admin'),
+    canManageComments: may('manageComments'),
   };
 }

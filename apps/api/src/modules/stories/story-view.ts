@@ -47,10 +47,12 @@ export const storyColumns = {
   publishedAt: stories.publishedAt,
   /** Hidden for review (issue 21.2): null when everyone who may see the fic sees it. */
   hiddenReason: stories.hiddenReason,
-  /** The evaluation's id and its teacher (the evaluator), null while there is none. */
-  evaluationId: evaluations.id,
+  /** Who may comment (issue 21.5): 'OPEN', 'MODERATED', 'CLOSED'. */
+  commentsMode: stories.commentsMode,
   /** 'Contiene información personal' (issue 22.7). */
   personal: stories.personal,
+  /** The evaluation's id and its teacher (the evaluator), null while there is none. */
+  evaluationId: evaluations.id,
   evaluatorId: evaluations.teacherId,
 };
 
@@ -281,6 +283,7 @@ export async function buildStoryView(options: {
     likesCount: row.likesCount,
     likedByMe,
     comments: row.commentsCount,
+    commentsMode: row.commentsMode,
     rounds: row.rounds,
     evaluation: evaluation ? [evaluation] : [],
     permissions,

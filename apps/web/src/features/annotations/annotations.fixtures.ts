@@ -27,6 +27,7 @@ export function makeStory(overrides: Partial<Story> = {}): Story {
     likesCount: 0,
     likedByMe: false,
     comments: 0,
+    commentsMode: 'OPEN',
     rounds: 1,
     evaluation: [],
     permissions: makePermissions(),
@@ -47,6 +48,7 @@ export function makePermissions(overrides: Partial<Story['permissions']> = {}): 
     canViewRevisions: false,
     canViewAnnotations: false,
     canAnnotate: false,
+    canManageComments: false,
     ...overrides,
   };
 }

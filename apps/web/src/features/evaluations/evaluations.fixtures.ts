@@ -88,6 +88,7 @@ export function makeSentStory(overrides: Partial<Story> = {}, permissions: Parti
     likesCount: 0,
     likedByMe: false,
     comments: 0,
+    commentsMode: 'OPEN',
     rounds: 1,
     evaluation: [],
     permissions: {
@@ -102,6 +103,7 @@ export function makeSentStory(overrides: Partial<Story> = {}, permissions: Parti
       canViewRevisions: false,
       canViewAnnotations: false,
       canAnnotate: false,
+      canManageComments: false,
       ...permissions,
     },
     ...overrides,

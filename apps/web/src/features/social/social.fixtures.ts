@@ -32,6 +32,7 @@ export function makePublishedStory(overrides: Partial<Story> = {}): Story {
     likesCount: 4,
     likedByMe: false,
     comments: 0,
+    commentsMode: 'OPEN',
     rounds: 1,
     evaluation: [],
     permissions: {
@@ -46,6 +47,7 @@ export function makePublishedStory(overrides: Partial<Story> = {}): Story {
       canViewRevisions: false,
       canViewAnnotations: false,
       canAnnotate: false,
+      canManageComments: false,
     },
     ...overrides,
   };

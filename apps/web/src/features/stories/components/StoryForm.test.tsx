@@ -82,6 +82,7 @@ function makeStory(overrides: Partial<Story> = {}): Story {
     likesCount: 0,
     likedByMe: false,
     comments: 0,
+    commentsMode: 'OPEN',
     rounds: 0,
     evaluation: [],
     permissions: makePermissions({ canEdit: true, canSend: true, canDelete: true }),

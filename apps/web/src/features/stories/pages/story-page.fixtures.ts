@@ -26,6 +26,7 @@ export function makePermissions(overrides: Partial<Story['permissions']> = {}): 
     canViewRevisions: false,
     canViewAnnotations: false,
     canAnnotate: false,
+    canManageComments: false,
     ...overrides,
   };
 }
@@ -55,6 +56,7 @@ export function makeStory(overrides: Partial<Story> = {}): Story {
     likesCount: 0,
     likedByMe: false,
     comments: 0,
+    commentsMode: 'OPEN',
     rounds: 0,
     evaluation: [],
     permissions: makePermissions({ canEdit: true, canSend: true, canDelete: true }),
