@@ -31,7 +31,7 @@ export const storyIsPublished: SQL = and(eq(stories.status, PUBLISHED_STATUS), i
 /**
  * A fic on the public shelf: published, not hidden, and not marked personal (issue 22.7): what a
  * visitor sees, the gallery lists and share previews describe. The gallery's counters
- * (gallery_counts, story_tags.published_at; migration 0024's fics_story_public) count exactly these.
+ * (gallery_counts, story_tags.published_at; migration 0025's fics_story_public) count exactly these.
  */
 export const storyIsPublic: SQL = and(storyIsPublished, not(stories.personal))!;
 
