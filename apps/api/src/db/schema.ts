@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   foreignKey,
   index,
   jsonb,
@@ -647,6 +648,8 @@ export const notifications = pgTable(
         'COMMENT_HELD',
         'COMMENT_APPROVED',
         'COMMENT_REJECTED',
+        'PRIVACY_REQUEST_CREATED',
+        'PRIVACY_REQUEST_DUE',
       ],
     }).notNull(),
     text: text('text').notNull(),
@@ -674,7 +677,7 @@ export const notifications = pgTable(
     index('notifications_comment_idx').on(t.commentId),
     check(
       'notifications_type_check',
-      sql`${t.type} in ('STORY_EVALUATED', 'STORY_PUBLISHED', 'STORY_RETURNED', 'STORY_COMMENTED', 'COMMENT_REPLIED', 'STORY_TO_REVIEW', 'REQUEST_CREATED', 'ANNOTATION_ADDED', 'ANNOTATION_REPLIED', 'ANNOTATION_REOPENED', 'ANNOTATION_ANSWERED', 'ANNOTATION_RESOLVED', 'ANNOTATION_ORPHANED', 'REPORT_CREATED', 'REPORT_SETTLED', 'CONTENT_REMOVED', 'COMMENT_HELD', 'COMMENT_APPROVED', 'COMMENT_REJECTED')`,
+      sql`${t.type} in ('STORY_EVALUATED', 'STORY_PUBLISHED', 'STORY_RETURNED', 'STORY_COMMENTED', 'COMMENT_REPLIED', 'STORY_TO_REVIEW', 'REQUEST_CREATED', 'ANNOTATION_ADDED', 'ANNOTATION_REPLIED', 'ANNOTATION_REOPENED', 'ANNOTATION_ANSWERED', 'ANNOTATION_RESOLVED', 'ANNOTATION_ORPHANED', 'REPORT_CREATED', 'REPORT_SETTLED', 'CONTENT_REMOVED', 'COMMENT_HELD', 'COMMENT_APPROVED', 'COMMENT_REJECTED', 'PRIVACY_REQUEST_CREATED', 'PRIVACY_REQUEST_DUE')`,
     ),
     check(
       'notifications_request_check',
@@ -952,6 +955,89 @@ export const changeRequests = pgTable(
     check('change_requests_status_check', sql`${t.status} in ('PENDING', 'APPROVED', 'DENIED')`),
     check('change_requests_handled_check', sql`(${t.status} = 'PENDING') = (${t.handledAt} is null)`),
     check('change_requests_comments_check', sql`char_length(${t.adminComments}) <= 100`),
+  ],
+);
+
+/**
+ * A request under Ley 21.719 (issue 22.3, docs/decisions/privacy-requests.md): access,
+ * rectification, erasure, objection, portability or blocking. Filed by an account (`user_id`,
+ * confirmed at once) or by a parent without one (`email` only): then it waits, unconfirmed, for the
+ * link e-mailed to that address (`confirm_token_hash`, the SHA-256 of the secret; the link works
+ * until `confirm_expires_at`, once). Its legal clock starts at `confirmed_at`; `due_at` is the last
+ * day to answer, a date in Chile (deadlines.ts computes it). Answers are conditional updates from
+ * the open statuses, and the CHECKs hold what the statuses mean.
+ */
+export const privacyRequests = pgTable(
+  'privacy_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    type: text('type', {
+      enum: ['ACCESS', 'RECTIFICATION', 'ERASURE', 'OBJECTION', 'PORTABILITY', 'BLOCKING'],
+    }).notNull(),
+    status: text('status', { enum: ['PENDING', 'EXTENDED', 'DONE', 'REFUSED'] })
+      .notNull()
+      .default('PENDING'),
+    detail: text('detail').notNull(),
+    /** The account that filed it; kept (set null) when the account goes: the answer is owed anyway. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Where the answer goes: the account's address when filed, or the parent's. */
+    email: text('email').notNull(),
+    confirmTokenHash: text('confirm_token_hash'),
+    confirmExpiresAt: tz('confirm_expires_at'),
+    confirmedAt: tz('confirmed_at'),
+    dueAt: date('due_at', { mode: 'string' }),
+    /** The one extension (art. 11): when, and the reason told to the requester. */
+    extendedAt: tz('extended_at'),
+    extensionReason: text('extension_reason'),
+    answer: text('answer'),
+    answeredAt: tz('answered_at'),
+    answeredBy: uuid('answered_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Set when administrators were told it falls due within a week (once per due date). */
+    dueWarnedAt: tz('due_warned_at'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('privacy_requests_token_idx').on(t.confirmTokenHash),
+    // The queue: all, the open ones (also the warning job's), one status; oldest due first.
+    index('privacy_requests_queue_idx')
+      .on(t.dueAt, t.id)
+      .where(sql`${t.confirmedAt} is not null`),
+    index('privacy_requests_open_idx')
+      .on(t.dueAt, t.id)
+      .where(sql`${t.confirmedAt} is not null and ${t.status} in ('PENDING', 'EXTENDED')`),
+    index('privacy_requests_status_idx')
+      .on(t.status, t.dueAt, t.id)
+      .where(sql`${t.confirmedAt} is not null`),
+    // A person's own, newest first.
+    index('privacy_requests_user_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id),
+    index('privacy_requests_answered_by_idx').on(t.answeredBy),
+    // Unconfirmed requests whose link expired are deleted (the deadlines job).
+    index('privacy_requests_unconfirmed_idx')
+      .on(t.confirmExpiresAt)
+      .where(sql`${t.confirmedAt} is null`),
+    check(
+      'privacy_requests_type_check',
+      sql`${t.type} in ('ACCESS', 'RECTIFICATION', 'ERASURE', 'OBJECTION', 'PORTABILITY', 'BLOCKING')`,
+    ),
+    check('privacy_requests_status_check', sql`${t.status} in ('PENDING', 'EXTENDED', 'DONE', 'REFUSED')`),
+    check('privacy_requests_detail_check', sql`char_length(${t.detail}) between 10 and 1000`),
+    // A due date exactly once confirmed; an unconfirmed request is pending with its link's expiry.
+    check('privacy_requests_due_check', sql`(${t.confirmedAt} is null) = (${t.dueAt} is null)`),
+    check(
+      'privacy_requests_unconfirmed_check',
+      sql`${t.confirmedAt} is not null or (${t.status} = 'PENDING' and ${t.confirmExpiresAt} is not null)`,
+    ),
+    // Final statuses carry the answer and its time; open ones neither.
+    check(
+      'privacy_requests_answer_check',
+      sql`(${t.status} in ('DONE', 'REFUSED')) = (${t.answeredAt} is not null) and (${t.answeredAt} is null) = (${t.answer} is null) and (${t.answer} is null or char_length(${t.answer}) between 10 and 2000)`,
+    ),
+    // EXTENDED has its extension; an extension always has its reason.
+    check(
+      'privacy_requests_extension_check',
+      sql`(${t.status} <> 'EXTENDED' or ${t.extendedAt} is not null) and (${t.extendedAt} is null) = (${t.extensionReason} is null) and (${t.extensionReason} is null or char_length(${t.extensionReason}) between 10 and 2000)`,
+    ),
   ],
 );
 
