@@ -13,6 +13,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -64,6 +65,11 @@ export const users = pgTable(
     profilePictureId: uuid('profile_picture_id').references((): AnyPgColumn => media.id, {
       onDelete: 'set null',
     }),
+    /**
+     * Optional (issue 22.5): with the grade, it says whether a student needs a guardian's consent
+     * before their name or work leaves their school (docs/decisions/privacy.md, 'Consentimiento').
+     */
+    birthYear: smallint('birth_year'),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
     /** The name's Spanish sort key (COLLATE "C"); the user list pages in this order. */
@@ -80,6 +86,61 @@ export const users = pgTable(
       .using('gin', t.searchText.op('gin_trgm_ops'))
       .with({ gin_pending_list_limit: 256 }),
     index('users_profile_picture_idx').on(t.profilePictureId),
+    check('users_birth_year_check', sql`${t.birthYear} is null or ${t.birthYear} between 1900 and 2100`),
+  ],
+);
+
+/**
+ * A guardian's consent for a student (issue 22.5, docs/decisions/privacy.md 'Consentimiento'): one
+ * row per request a teacher or an administrator makes; the guardian decides through the e-mailed
+ * link (no account), whose token is stored hashed once the mail is written. A row is PENDING until
+ * decided (GRANTED or REFUSED, once), a GRANTED one may be WITHDRAWN, and a newer request REPLACES
+ * a pending one. The effective state is derived in SQL (fics_consent_withheld).
+ */
+export const guardianConsents = pgTable(
+  'guardian_consents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Trimmed and lower-cased. */
+    guardianEmail: text('guardian_email').notNull(),
+    /** SHA-256 of the link's token; null until the mail carrying it is written. */
+    tokenHash: text('token_hash').unique(),
+    status: text('status', { enum: ['PENDING', 'GRANTED', 'REFUSED', 'WITHDRAWN', 'REPLACED'] })
+      .notNull()
+      .default('PENDING'),
+    /** The notice's version the guardian read (contracts' guardianNotice), set with the decision. */
+    noticeVersion: text('notice_version'),
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    requestedAt: tz('requested_at').notNull().defaultNow(),
+    /** The link's decision is taken before this; withdrawing a consent has no deadline. */
+    expiresAt: tz('expires_at').notNull(),
+    decidedAt: tz('decided_at'),
+    withdrawnAt: tz('withdrawn_at'),
+    /** Who recorded the withdrawal: null when the guardian did it through the link. */
+    withdrawnBy: uuid('withdrawn_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    check(
+      'guardian_consents_status_check',
+      sql`${t.status} in ('PENDING', 'GRANTED', 'REFUSED', 'WITHDRAWN', 'REPLACED')`,
+    ),
+    // A decision carries its date and the notice read; a withdrawal its date.
+    check(
+      'guardian_consents_decision_check',
+      sql`(${t.status} in ('GRANTED', 'REFUSED', 'WITHDRAWN')) = (${t.decidedAt} is not null and ${t.noticeVersion} is not null)
+        and (${t.status} = 'WITHDRAWN') = (${t.withdrawnAt} is not null)`,
+    ),
+    check('guardian_consents_email_check', sql`char_length(${t.guardianEmail}) between 3 and 254`),
+    // At most one open request or consent per student: the one the state is read from.
+    uniqueIndex('guardian_consents_open_idx')
+      .on(t.studentId)
+      .where(sql`${t.status} in ('PENDING', 'GRANTED')`),
+    index('guardian_consents_student_idx').on(t.studentId, t.requestedAt.desc()),
+    index('guardian_consents_requested_by_idx').on(t.requestedBy),
+    index('guardian_consents_withdrawn_by_idx').on(t.withdrawnBy),
   ],
 );
 
@@ -356,6 +417,12 @@ export const stories = pgTable(
      * status (modules/stories/story-status.ts canView; docs/decisions/privacy.md).
      */
     personal: boolean('personal').notNull().default(false),
+    /**
+     * Its author needs a guardian's consent they do not have (issue 22.5): the fic stays within its
+     * school. Kept by triggers from the author's age, grade and consents (migration 0027,
+     * fics_consent_withheld); errs only towards keeping it in (docs/decisions/privacy.md).
+     */
+    authorWithheld: boolean('author_withheld').notNull().default(false),
     /**
      * Who may comment (issue 21.5): 'OPEN' (everyone who sees it), 'MODERATED' (new comments and
      * replies wait for a teacher's approval), 'CLOSED' ('Comentarios cerrados': none new). Set by its
