@@ -1413,3 +1413,27 @@ export const moderationWords = pgTable(
     check('moderation_words_folded_check', sql`${t.folded} ~ '^[a-z'' -]+$'`),
   ],
 );
+
+/**
+ * 'Mis datos' downloads (issue 22.2, docs/decisions/privacy.md): one row per export produced, who
+ * it was for and who asked (the person, or an administrator). A person's own export is allowed once
+ * an hour: the row is inserted by a conditional INSERT under the person's users row lock, so
+ * parallel requests produce one. No personal data beyond the two references and the time.
+ */
+export const dataExports = pgTable(
+  'data_exports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Who asked: the person themselves, or an administrator; null once that account is gone. */
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // The hourly limit's lookup: the person's latest exports.
+    index('data_exports_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('data_exports_requested_by_idx').on(t.requestedBy),
+  ],
+);
