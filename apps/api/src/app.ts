@@ -43,6 +43,11 @@ import { commentsRoutes } from './modules/comments';
 import { trackingRoutes, trackingSubscriber } from './modules/tracking';
 import { rubricsRoutes } from './modules/rubrics';
 import { requestsMailSubscriber, requestsRoutes } from './modules/requests';
+import {
+  privacyDeadlinesPlugin,
+  privacyRequestsMailSubscriber,
+  privacyRequestsRoutes,
+} from './modules/privacy-requests';
 import { registerWebShell } from './modules/web-shell';
 import { transformWithUploadBodies } from './lib/upload-body-docs';
 
@@ -60,6 +65,7 @@ export const eventSubscribers: readonly EventSubscriber[] = [
   trackingSubscriber,
   usersMailSubscriber,
   requestsMailSubscriber,
+  privacyRequestsMailSubscriber,
   notificationsSubscriber,
   annotationsReanchorSubscriber,
 ];
@@ -215,6 +221,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before the routes: its onSend hook delivers a write request's events before the answer goes out.
   await app.register(eventsPlugin, { subscribers: options.eventSubscribers ?? eventSubscribers });
   await app.register(housekeepingPlugin);
+  await app.register(privacyDeadlinesPlugin);
 
   // Routes.
   await app.register(
@@ -238,6 +245,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(blocksRoutes);
       await api.register(trackingRoutes);
       await api.register(requestsRoutes);
+      await api.register(privacyRequestsRoutes);
     },
     { prefix: API_PREFIX },
   );

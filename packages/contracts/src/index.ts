@@ -17,6 +17,7 @@ export * from './gallery';
 export * from './comments';
 export * from './tracking';
 export * from './requests';
+export * from './privacy-requests';
 export * from './shell-texts';
 export * from './notifications';
 export * from './revisions';

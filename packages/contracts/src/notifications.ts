@@ -44,6 +44,10 @@ export const notificationTypes = [
   'COMMENT_APPROVED',
   /** The writer: their held comment or reply was not approved (it was deleted). */
   'COMMENT_REJECTED',
+  /** Administrator: a confirmed request under Ley 21.719 entered the queue (issue 22.3). */
+  'PRIVACY_REQUEST_CREATED',
+  /** Administrator: a request under Ley 21.719 falls due within a week (told once per due date). */
+  'PRIVACY_REQUEST_DUE',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 

@@ -75,6 +75,20 @@ export interface EventPayloads {
   'request.created': { requestId: string; kind: 'REGISTER' | 'CHANGE' };
   'request.handled': { requestId: string; kind: 'REGISTER' | 'CHANGE'; accepted: boolean };
   /**
+   * A request under Ley 21.719 was filed (issue 22.3). `confirmed`: filed by an account, it is in
+   * the queue at once; otherwise a parent's request waits for the link e-mailed to them (the mail's
+   * subscriber mints it: a secret never sits in a payload).
+   */
+  'privacy_request.created': { requestId: string; type: string; confirmed: boolean; dueAt: string | null };
+  /** A parent opened the link: the request entered the queue and its legal time started. */
+  'privacy_request.confirmed': { requestId: string; type: string; dueAt: string };
+  /** Answered for good ('DONE' or 'REFUSED'); the answer is e-mailed with the notice of art. 11. */
+  'privacy_request.answered': { requestId: string; status: 'DONE' | 'REFUSED' };
+  /** The one extension of 30 days, with its reason (e-mailed too). */
+  'privacy_request.extended': { requestId: string; dueAt: string };
+  /** Falls due within a week (told once per due date, by the deadlines job). */
+  'privacy_request.due_soon': { requestId: string; type: string; dueAt: string };
+  /**
    * Someone reported a comment, reply or fic (issue 21.1; the stream is the fic it is on or is).
    * `opened`: this report opened the item's case (the teachers of the author's grade are told);
    * `hidden`: this report hid it (the third reporter, or a teacher or administrator). The reporter is
@@ -141,6 +155,11 @@ export const eventTypes = [
   'user.profile_updated',
   'request.created',
   'request.handled',
+  'privacy_request.created',
+  'privacy_request.confirmed',
+  'privacy_request.answered',
+  'privacy_request.extended',
+  'privacy_request.due_soon',
   'report.created',
   'moderation.decided',
 ] as const satisfies readonly EventType[];

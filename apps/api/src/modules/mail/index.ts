@@ -5,6 +5,8 @@ export {
   changeDeniedMail,
   emailChangedMail,
   invitationMail,
+  privacyAnswerMail,
+  privacyConfirmMail,
   publishedMail,
   recoveryMail,
   registerDeniedMail,

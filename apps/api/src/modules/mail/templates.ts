@@ -180,3 +180,66 @@ export function changeDeniedMail(options: {
     html: layout(title, paragraphs, { label: 'Ir a Fics', url: options.link }),
   };
 }
+
+/** 'YYYY-MM-DD' as Chileans write it ('27-12-2026'). */
+const chileanDate = (day: string) => day.split('-').reverse().join('-');
+
+/**
+ * A parent without an account filed a request under Ley 21.719 (issue 22.3): the link confirms it
+ * is theirs; only then does it enter the queue and its legal time start.
+ */
+export function privacyConfirmMail(options: {
+  to: string;
+  typeLabel: string;
+  link: string;
+  hours: number;
+}): OutgoingMail {
+  const title = 'Confirma tu solicitud sobre datos personales';
+  const paragraphs = [
+    'Hola:',
+    `Recibimos una solicitud de ${options.typeLabel.toLowerCase()} de datos personales en Fics con este email.`,
+    `Para que la revisemos, confírmala con el siguiente enlace. Es válido por ${options.hours} horas y se usa una sola vez. El plazo legal para responderte empieza cuando la confirmas.`,
+    'Si no la enviaste tú, ignora este correo: la solicitud se borrará sola.',
+  ];
+  return {
+    to: options.to,
+    kind: 'privacy-confirm',
+    subject: 'Fics: confirma tu solicitud sobre datos personales',
+    text: `${paragraphs.join('\n\n')}\n\nConfirma aquí: ${options.link}\n\nEl equipo de Fics`,
+    html: layout(title, paragraphs, { label: 'Confirmar solicitud', url: options.link }),
+  };
+}
+
+/**
+ * The answer to a request under Ley 21.719: done, refused with its reasons, or the one extension
+ * with its reason and new due date; always with the notice of art. 11 (`complaintNotice`).
+ */
+export function privacyAnswerMail(options: {
+  to: string;
+  typeLabel: string;
+  outcome: 'DONE' | 'REFUSED' | 'EXTENDED';
+  answer: string;
+  dueAt: string;
+  complaintNotice: string;
+  link: string;
+}): OutgoingMail {
+  const what = `tu solicitud de ${options.typeLabel.toLowerCase()} de datos personales`;
+  const titles = {
+    DONE: 'Respondimos tu solicitud sobre datos personales',
+    REFUSED: 'Tu solicitud sobre datos personales fue rechazada',
+    EXTENDED: 'Necesitamos más tiempo para tu solicitud',
+  } as const;
+  const opening = {
+    DONE: `Respondimos ${what}:`,
+    REFUSED: `Revisamos ${what} y no podemos acogerla, por estas razones:`,
+    EXTENDED: `Extendimos por una sola vez el plazo para responder ${what}, hasta el ${chileanDate(options.dueAt)}, por esta razón:`,
+  } as const;
+  const paragraphs = ['Hola:', opening[options.outcome], options.answer, options.complaintNotice];
+  return {
+    to: options.to,
+    kind: `privacy-${options.outcome.toLowerCase()}`,
+    subject: `Fics: ${titles[options.outcome].toLowerCase()}`,
+    text: `${paragraphs.join('\n\n')}\n\nFics: ${options.link}\n\nEl equipo de Fics`,
+    html: layout(titles[options.outcome], paragraphs, { label: 'Ir a Fics', url: options.link }),
+  };
+}

@@ -27,6 +27,9 @@ const reasonsText = (reasons: readonly string[]) =>
 
 const points = (score: number) => `${score} ${score === 1 ? 'punto' : 'puntos'}`;
 
+/** 'YYYY-MM-DD' as Chileans write it ('27-12-2026'). */
+const chileanDay = (day: string) => day.split('-').reverse().join('-');
+
 export const notificationTexts = {
   evaluated: (title: string, score: number) => `Tu fic «${title}» fue evaluada: ${points(score)}`,
   /** The evaluator rewrote the evaluation of the resent fic (docs/decisions/notifications.md). */
@@ -74,6 +77,11 @@ export const notificationTexts = {
     const removed = target === 'COMMENT' ? 'fue eliminado' : 'fue eliminada';
     return `${what} en «${title}» ${removed}${why}${noted}`;
   },
+  /** Requests under Ley 21.719 (issue 22.3): the right and the due date, never who asked. */
+  privacyRequest: (typeLabel: string, dueAt: string) =>
+    `Nueva solicitud de ${typeLabel.toLowerCase()} de datos personales: vence el ${chileanDay(dueAt)}`,
+  privacyRequestDue: (typeLabel: string, dueAt: string) =>
+    `Una solicitud de ${typeLabel.toLowerCase()} de datos personales vence pronto: el ${chileanDay(dueAt)}`,
   /** `name`: null when the request is gone by delivery time. */
   request: (kind: 'REGISTER' | 'CHANGE', name: string | null) => {
     const what = kind === 'REGISTER' ? 'Nueva solicitud de registro' : 'Nueva solicitud de cambio de curso';

@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, isNotNull, ne } from 'drizzle-orm';
-import type { RoleName } from '@fics/contracts';
+import { privacyRequestTypeLabels, type PrivacyRequestType, type RoleName } from '@fics/contracts';
 import type { Tx } from '../../db/client';
 import {
   annotationReplies,
@@ -403,6 +403,36 @@ async function handle(tx: Tx, event: DomainEvent, publicUrl: string): Promise<vo
         })),
       );
     }
+    case 'privacy_request.created':
+    case 'privacy_request.confirmed':
+    case 'privacy_request.due_soon': {
+      // A parent's request enters the queue at its confirmation; an account's when it is filed.
+      if (event.type === 'privacy_request.created' && !event.payload.confirmed) {
+        return;
+      }
+      const { type, dueAt } = event.payload;
+      if (dueAt === null) {
+        return;
+      }
+      const admins = await tx
+        .select({ userId: users.id })
+        .from(users)
+        .innerJoin(roles, eq(roles.id, users.roleId))
+        .where(eq(roles.name, 'ADMIN'));
+      const label = privacyRequestTypeLabels[type as PrivacyRequestType] ?? type;
+      const due = event.type === 'privacy_request.due_soon';
+      return tell(
+        tx,
+        event,
+        admins.map((admin) => ({
+          userId: admin.userId,
+          type: due ? ('PRIVACY_REQUEST_DUE' as const) : ('PRIVACY_REQUEST_CREATED' as const),
+          text: due
+            ? notificationTexts.privacyRequestDue(label, dueAt)
+            : notificationTexts.privacyRequest(label, dueAt),
+        })),
+      );
+    }
     default:
       return;
   }
@@ -415,7 +445,8 @@ async function handle(tx: Tx, event: DomainEvent, publicUrl: string): Promise<vo
  * request. Notes on passages: the fic's author of a note, a reply and a reopening; the note's writer
  * of the author's answer, of its resolution and of its losing its place. Moderation: the teachers of
  * a student's grades of a new case about them, the reporters of the outcome (no names), the author
- * of a removal and why. Texts are written per recipient and never name an author the recipient may not know.
+ * of a removal and why. Administrators: a request under Ley 21.719 entering the queue, and a week
+ * before it falls due. Texts are written per recipient and never name an author the recipient may not know.
  */
 export const notificationsSubscriber: EventSubscriber = {
   name: 'notifications',
@@ -427,6 +458,9 @@ export const notificationsSubscriber: EventSubscriber = {
     'reply.added',
     'story.sent',
     'request.created',
+    'privacy_request.created',
+    'privacy_request.confirmed',
+    'privacy_request.due_soon',
     'annotation.created',
     'annotation.replied',
     'annotation.resolved',

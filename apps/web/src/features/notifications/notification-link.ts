@@ -16,6 +16,9 @@ export function notificationLink(
   if (type === 'REPORT_CREATED') {
     return '/reportes';
   }
+  if (type === 'PRIVACY_REQUEST_CREATED' || type === 'PRIVACY_REQUEST_DUE') {
+    return '/solicitudes-datos';
+  }
   if (!storyId) {
     return null;
   }
