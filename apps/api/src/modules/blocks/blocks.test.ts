@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
-import { blockMessages, type Comment } from '@fics/contracts';
+import { blockMessages, type Comment, type Story } from '@fics/contracts';
 import { userBlocks } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 import { member } from '../users/users.fixtures';
@@ -220,6 +220,28 @@ describe('what a block does to comments and replies', () => {
     expect((await getReplies(t.app, w.author.headers, commentB._id)).res.statusCode).toBe(404);
     expect((await getReplies(t.app, w.classmate.headers, commentA._id)).res.statusCode).toBe(404);
     expect((await getReplies(t.app, w.otherGradeStudent.headers, commentB._id)).res.statusCode).toBe(200);
+  });
+
+  it('the fic’s own comments count follows the same rule for each of them, exactly', async () => {
+    const countOn = async (headers: Record<string, string>, storyId: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/v1/stories/${storyId}`, headers });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ story: Story }>().story.comments;
+    };
+    // A's fic: 8 public comments, one of them B's (out for A and for B).
+    expect(await countOn(w.author.headers, w.story._id)).toBe(7);
+    expect(await countOn(w.classmate.headers, w.story._id)).toBe(7);
+    // B's fic: A's and C's comments; B no longer sees A's, A sees both (B wrote none there).
+    expect(await countOn(w.classmate.headers, bStory._id)).toBe(1);
+    expect(await countOn(w.author.headers, bStory._id)).toBe(2);
+    // A third student, a teacher and a visitor count every visible comment.
+    for (const other of [w.otherGradeStudent.headers, w.teacher.headers, {}]) {
+      expect(await countOn(other, w.story._id)).toBe(8);
+      expect(await countOn(other, bStory._id)).toBe(2);
+    }
+    // The figure equals each list's total.
+    expect((await getComments(t.app, w.classmate.headers, bStory._id)).page!.totalDocs).toBe(1);
+    expect((await getComments(t.app, w.author.headers, bStory._id)).page!.totalDocs).toBe(2);
   });
 
   it('the blocked person may not comment on the blocker’s fic, nor the blocker on theirs (403)', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   coarseLocationLink,
   publicStudentName,
@@ -9,10 +9,21 @@ import {
   type StorySummary,
 } from '@fics/contracts';
 import type { DbOrTx } from '../../db/client';
-import { evaluations, roles, stories, storyLikes, storyTags, tags, userGrades, users } from '../../db/schema';
+import {
+  comments,
+  evaluations,
+  roles,
+  stories,
+  storyLikes,
+  storyTags,
+  tags,
+  userGrades,
+  users,
+} from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
 import { loadEvaluationView } from './evaluation-view';
 import { loadCoverImages, mediaUrl } from '../media';
+import { blockedEitherWay } from '../blocks';
 import {
   canSeeRealAuthor,
   permissionsFor,
@@ -232,6 +243,30 @@ async function likedBy(db: DbOrTx, actor: Actor | null, storyId: string): Promis
   return row !== undefined;
 }
 
+/**
+ * How many of the fic's counted comments (stories.comments_count counts the rows without a
+ * hidden_reason) the caller cannot see because of a block (issue 21.4: neither sees the other's
+ * comments), so the fic page's 'Comentarios (n)' matches the list. Only students block or are
+ * blocked: 0 without a query for anyone else. One count on comments_story_created_idx, each writer
+ * probed in user_blocks both ways. Gallery cards keep the public count (docs/decisions/blocks.md).
+ */
+async function commentsHiddenByBlocks(db: DbOrTx, actor: Actor | null, storyId: string): Promise<number> {
+  if (!actor || actor.role !== 'STUDENT') {
+    return 0;
+  }
+  const [row] = await db
+    .select({ n: count() })
+    .from(comments)
+    .where(
+      and(
+        eq(comments.storyId, storyId),
+        isNull(comments.hiddenReason),
+        blockedEitherWay(actor.userId, comments.authorId),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
 /** The full answer for one fic the caller may see, with what they may do with it. */
 export async function buildStoryView(options: {
   db: DbOrTx;
@@ -245,7 +280,7 @@ export async function buildStoryView(options: {
     hasEvaluation: row.evaluationId !== null,
     authorHidden: authorHidden(row),
   });
-  const [authorRows, covers, tagLists, evaluation, likedByMe] = await Promise.all([
+  const [authorRows, covers, tagLists, evaluation, likedByMe, blockedComments] = await Promise.all([
     db
       .select({ name: users.name, role: roles.name, profilePictureId: users.profilePictureId })
       .from(users)
@@ -256,6 +291,7 @@ export async function buildStoryView(options: {
     loadStoryTags(db, [row.id]),
     permissions.canViewEvaluation ? loadEvaluationView(db, row.id) : undefined,
     likedBy(db, actor, row.id),
+    commentsHiddenByBlocks(db, actor, row.id),
   ]);
   const image = covers.get(row.coverId);
   if (!image) {
@@ -282,7 +318,8 @@ export async function buildStoryView(options: {
     writtenBy: authorFor({ row, author: authorRows[0], actor, relation }),
     likesCount: row.likesCount,
     likedByMe,
-    comments: row.commentsCount,
+    // The public count, less the comments a block keeps from the caller (the list's total too).
+    comments: row.commentsCount - blockedComments,
     commentsMode: row.commentsMode,
     rounds: row.rounds,
     evaluation: evaluation ? [evaluation] : [],
