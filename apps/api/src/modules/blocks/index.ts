@@ -4,3 +4,5 @@
  */
 export { blocksRoutes } from './blocks.routes';
 export { assertNotBlocked, blockedEitherWay, isBlockedWith, notBlockedWith } from './blocks.service';
+// What it keeps about a person, for the register of personal data (issue 22.1).
+export { blocksPersonalData } from './personal-data';

@@ -11,3 +11,5 @@ export {
   showCommentAfterReview,
   type ReportableItem,
 } from './comment-moderation';
+// What it keeps about a person, for the register of personal data (issue 22.1).
+export { commentsPersonalData } from './personal-data';

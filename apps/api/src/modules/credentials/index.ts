@@ -12,3 +12,5 @@ export {
   type OneTimePurpose,
 } from './one-time-tokens.service';
 export { queueInvitations, type InvitedUser } from './invitations.service';
+// What it keeps about a person, for the register of personal data (issue 22.1).
+export { credentialsPersonalData } from './personal-data';

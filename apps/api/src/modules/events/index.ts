@@ -5,3 +5,5 @@ export { eventTypes } from './catalog';
 export type { DeliveryContext, EventSubscriber } from './subscriber';
 export { eventsPlugin, type EventsPluginOptions, type EventsService } from './events.plugin';
 export { toDomainEvent } from './dispatcher.service';
+// What it keeps about a person, for the register of personal data (issue 22.1).
+export { eventsPersonalData } from './personal-data';

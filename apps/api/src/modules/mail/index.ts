@@ -19,3 +19,5 @@ export {
   type MailTransport,
 } from './mail-transport';
 export { mailPlugin, type MailPluginOptions, type MailService } from './mail.plugin';
+// What it keeps about a person, for the register of personal data (issue 22.1).
+export { mailPersonalData } from './personal-data';

@@ -4,3 +4,5 @@ export { deleteCovers, loadCoverImages, processCover, storeCover, type Processed
 export { processImage } from './images';
 export { deleteMedia, deleteMediaOwnedBy, mediaUrl, storeImage } from './media.service';
 export { readJsonOrUploadForm, readUploadForm } from './upload';
+// What it keeps about a person, for the register of personal data (issue 22.1).
+export { mediaPersonalData } from './personal-data';

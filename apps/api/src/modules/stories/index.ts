@@ -45,3 +45,5 @@ export { countStoriesByGrade, deleteStoriesOf, getStory } from './stories.servic
 export { readGalleryPage } from './gallery.service';
 export { galleryCacheSubscriber } from './gallery-cache.subscriber';
 export { replaceStoryTags } from './story-tags';
+// What it keeps about a person, for the register of personal data (issue 22.1).
+export { storiesPersonalData } from './personal-data';

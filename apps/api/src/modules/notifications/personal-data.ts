@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import {
+  countAffected,
+  isoDate,
+  pagedByCreation,
+  type PersonalDataDeclaration,
+} from '../../lib/personal-data';
+
+/** What the platform told the person in the app (issue 22.1). */
+export const notificationsPersonalData: PersonalDataDeclaration = {
+  module: 'notifications',
+  order: 10,
+  tables: [
+    {
+      table: 'notifications',
+      columns: ['user_id', 'text', 'story_id', 'comment_id', 'created_at', 'read_at'],
+      purpose: 'Tus notificaciones (la campana): qué pasó con tus fics y comentarios.',
+      retention: 'Mientras exista la cuenta.',
+    },
+  ],
+  sections: ({ db, userId }) => [
+    {
+      key: 'notificaciones',
+      description: 'Tus notificaciones: su texto, cuándo llegaron y si las leíste.',
+      async *rows() {
+        const rows = pagedByCreation<Record<string, unknown> & { id: string; created_at: unknown }>(
+          db,
+          (after, limit) => sql`select id, created_at, type, text, story_id, read_at
+            from notifications where user_id = ${userId}
+            ${after ? sql`and (created_at, id) > (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql``}
+            order by created_at, id limit ${limit}`,
+        );
+        for await (const row of rows) {
+          yield {
+            fecha: isoDate(row.created_at),
+            tipo: row.type,
+            texto: row.text,
+            fic_id: row.story_id,
+            leida: isoDate(row.read_at),
+          };
+        }
+      },
+    },
+  ],
+  erase: async ({ tx, userId }) => ({
+    notifications: await countAffected(tx, sql`delete from notifications where user_id = ${userId}`),
+  }),
+};
