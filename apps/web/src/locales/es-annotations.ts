@@ -9,7 +9,6 @@ export const annotations = {
   newNote: 'Nueva nota',
   noteLabel: 'Nota',
   replyLabel: 'Respuesta',
-  counter: '{{count}}/{{max}}',
   save: 'Guardar',
   cancel: 'Cancelar',
   reply: 'Responder',

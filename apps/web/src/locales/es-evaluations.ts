@@ -18,7 +18,6 @@ export const evaluations = {
   gridHint: 'Marca un nivel por fila; vuelve a pulsarlo para desmarcarlo.',
   score: 'Puntaje: {{score}} / {{max}}',
   comment: 'Comentario',
-  counter: '{{count}} / {{max}}',
   send: 'Enviar evaluación',
   update: 'Actualizar evaluación',
   rowError: 'Fila {{row}}: {{message}}',

@@ -6,7 +6,6 @@
 export const storyEditor = {
   newTitle: 'Nueva Fic',
   title: 'Título',
-  counter: '{{count}}/{{max}}',
   text: 'Tu historia',
   textPlaceholder: 'Había una vez...',
   editorLoading: 'Cargando el editor...',

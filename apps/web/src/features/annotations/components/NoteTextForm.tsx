@@ -8,6 +8,7 @@ import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { annotationLimits, annotationReplyBodySchema, createAnnotationBodySchema } from '@fics/contracts';
 import { applyServerErrors } from '../../../components/form-errors';
+import { CountedHelperText } from '../../../components/CountedHelperText';
 import { FormError } from '../../../components/FormError';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { isApiError } from '../../../lib/api-client';
@@ -93,14 +94,7 @@ export function NoteTextForm({
         autoFocus={autoFocus}
         {...form.register('text')}
         error={Boolean(error)}
-        helperText={
-          <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
-            <span>{error}</span>
-            <span aria-hidden>
-              {t('annotations.counter', { count: text.length, max: annotationLimits.textMax })}
-            </span>
-          </Box>
-        }
+        helperText={<CountedHelperText message={error} count={text.length} max={annotationLimits.textMax} />}
       />
       <FormError message={failure} sx={{ mt: 0 }} />
       <Box

@@ -265,7 +265,7 @@ describe('notes on passages (web)', () => {
     const field = within(dialog).getByRole('textbox', { name: 'Nota' });
     fireEvent.change(field, { target: { value: 'x'.repeat(1001) } });
     expect(await within(dialog).findByText(annotationMessages.textMax)).toBeInTheDocument();
-    expect(within(dialog).getByText('1001/1000')).toBeInTheDocument();
+    expect(within(dialog).getByText('1.001/1.000')).toBeInTheDocument();
 
     fireEvent.change(field, { target: { value: 'Muestra, no cuentes' } });
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));

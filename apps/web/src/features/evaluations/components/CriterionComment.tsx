@@ -5,6 +5,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { evaluationLimits } from '@fics/contracts';
+import { CountedHelperText } from '../../../components/CountedHelperText';
 import { visuallyHidden } from '../../../components/visually-hidden';
 
 interface CriterionCommentFieldProps {
@@ -42,12 +43,7 @@ export function CriterionCommentField({
       disabled={disabled}
       error={Boolean(error)}
       helperText={
-        <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
-          <span>{error}</span>
-          <span aria-hidden>
-            {t('evaluations.counter', { count: value.length, max: evaluationLimits.criterionCommentMax })}
-          </span>
-        </Box>
+        <CountedHelperText message={error} count={value.length} max={evaluationLimits.criterionCommentMax} />
       }
       fullWidth
       slotProps={

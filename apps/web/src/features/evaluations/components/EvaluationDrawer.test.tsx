@@ -108,13 +108,13 @@ describe('EvaluationDrawer', () => {
     const comment = within(panel).getByRole('textbox', { name: 'Comentario' });
     expect(comment).toHaveAttribute('rows', '2');
     await user.type(comment, 'Muy buena trama.');
-    expect(within(panel).getByText('16 / 70')).toBeInTheDocument();
+    expect(within(panel).getByText('16/70')).toBeInTheDocument();
     // Each criterion has its own optional comment, named after it, with its counter.
     await user.type(
       within(panel).getByRole('textbox', { name: 'Comentario sobre «Trama»' }),
       '  Se entiende bien ',
     );
-    expect(within(panel).getByText('19 / 300')).toBeInTheDocument();
+    expect(within(panel).getByText('19/300')).toBeInTheDocument();
     await user.click(send);
 
     expect(await screen.findByText('Evaluación enviada exitosamente')).toBeInTheDocument();
@@ -420,7 +420,7 @@ describe('EvaluationDrawer', () => {
     const field = await within(panel).findByRole('textbox', { name: 'Comentario sobre «Ortografía»' });
     await user.click(field);
     await user.paste('x'.repeat(301));
-    expect(await within(panel).findByText('301 / 300')).toBeInTheDocument();
+    expect(await within(panel).findByText('301/300')).toBeInTheDocument();
     await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
     expect(
       await within(panel).findByText('El comentario del criterio debe tener máximo 300 caracteres'),

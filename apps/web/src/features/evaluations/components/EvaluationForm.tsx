@@ -25,6 +25,7 @@ import {
   type Evaluation,
   type Story,
 } from '@fics/contracts';
+import { CountedHelperText } from '../../../components/CountedHelperText';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useErrorFocus } from '../../../components/error-focus';
 import { useToast } from '../../../components/toast';
@@ -299,15 +300,11 @@ export function EvaluationForm({ story, evaluation, locked = false, onDone }: Ev
             disabled={disabled}
             error={Boolean(fieldState.error)}
             helperText={
-              <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
-                <span>{fieldState.error?.message}</span>
-                <span aria-hidden>
-                  {t('evaluations.counter', {
-                    count: (field.value ?? '').length,
-                    max: evaluationLimits.commentMax,
-                  })}
-                </span>
-              </Box>
+              <CountedHelperText
+                message={fieldState.error?.message}
+                count={(field.value ?? '').length}
+                max={evaluationLimits.commentMax}
+              />
             }
             fullWidth
             slotProps={

@@ -17,6 +17,7 @@ import {
   type DecideReportBody,
   type ModerationDecision,
 } from '@fics/contracts';
+import { CountedHelperText } from '../../../components/CountedHelperText';
 import { applyServerErrors } from '../../../components/form-errors';
 import { FormError } from '../../../components/FormError';
 import { SubmitButton } from '../../../components/SubmitButton';
@@ -128,12 +129,11 @@ function DecideForm({
           {...register('note')}
           error={Boolean(noteError)}
           helperText={
-            <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
-              <span>{noteError ?? t('moderation.decisionNoteHelp')}</span>
-              <span aria-hidden>
-                {t('moderation.counter', { count: note.length, max: moderationLimits.noteMax })}
-              </span>
-            </Box>
+            <CountedHelperText
+              message={noteError ?? t('moderation.decisionNoteHelp')}
+              count={note.length}
+              max={moderationLimits.noteMax}
+            />
           }
         />
         <FormError message={failure} sx={{ mt: 0 }} />

@@ -27,6 +27,7 @@ import {
   type CreateReportBody,
   type ReportTarget,
 } from '@fics/contracts';
+import { CountedHelperText } from '../../../components/CountedHelperText';
 import { applyServerErrors } from '../../../components/form-errors';
 import { FormError } from '../../../components/FormError';
 import { SubmitButton } from '../../../components/SubmitButton';
@@ -180,12 +181,7 @@ function ReportForm({ target, targetId, onClose }: Omit<ReportDialogProps, 'open
           {...register('detail')}
           error={Boolean(detailError)}
           helperText={
-            <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
-              <span>{detailError}</span>
-              <span aria-hidden>
-                {t('moderation.counter', { count: detail.length, max: moderationLimits.detailMax })}
-              </span>
-            </Box>
+            <CountedHelperText message={detailError} count={detail.length} max={moderationLimits.detailMax} />
           }
         />
         <FormError message={failure} sx={{ mt: 0 }} />

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
@@ -8,6 +8,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { CountedHelperText } from '../../../components/CountedHelperText';
 import { useErrorFocus } from '../../../components/error-focus';
 import { applyServerErrors } from '../../../components/form-errors';
 import { FormError } from '../../../components/FormError';
@@ -115,14 +116,7 @@ function EditForm({
     }
   }, errorFocus.focusFirstError);
 
-  const helper: ReactNode = (
-    <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
-      <span>{errors.value?.message}</span>
-      <Box component="span" sx={{ flexShrink: 0 }}>
-        {t('profile.counter', { count: text.length, max: maxLength })}
-      </Box>
-    </Box>
-  );
+  const helper = <CountedHelperText message={errors.value?.message} count={text.length} max={maxLength} />;
 
   return (
     <Box

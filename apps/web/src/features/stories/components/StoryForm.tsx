@@ -23,6 +23,7 @@ import { Controller, FormProvider, useForm, useWatch, type Path } from 'react-ho
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { storyLimits, storyMessages, type Story } from '@fics/contracts';
+import { CountedHelperText } from '../../../components/CountedHelperText';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useErrorFocus } from '../../../components/error-focus';
 import { applyServerErrors, serverFieldErrors } from '../../../components/form-errors';
@@ -322,7 +323,6 @@ export function StoryForm({ story, onSaved, onCancel, restoreOnOpen = false }: S
         }
       : null,
   );
-  const titleCounter = t('storyEditor.counter', { count: title.length, max: storyLimits.titleMax });
 
   return (
     <FormProvider {...form}>
@@ -354,7 +354,13 @@ export function StoryForm({ story, onSaved, onCancel, restoreOnOpen = false }: S
                     required
                     disabled={pending}
                     error={Boolean(fieldState.error)}
-                    helperText={<Counted message={fieldState.error?.message} counter={titleCounter} />}
+                    helperText={
+                      <CountedHelperText
+                        message={fieldState.error?.message}
+                        count={title.length}
+                        max={storyLimits.titleMax}
+                      />
+                    }
                     slotProps={{ htmlInput: { 'aria-required': true } }}
                   />
                 )}
@@ -614,16 +620,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       </Typography>
       {children}
     </Paper>
-  );
-}
-
-/** A field's error (or nothing) on the left and its character counter on the right. */
-function Counted({ message, counter }: { message?: string; counter: string }) {
-  return (
-    <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
-      <span>{message}</span>
-      <span aria-hidden>{counter}</span>
-    </Box>
   );
 }
 

@@ -8,6 +8,7 @@ import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { storyLimits } from '@fics/contracts';
 import type { StoryFormValues } from './story-form-schema';
+import { CountedHelperText } from '../../../../components/CountedHelperText';
 
 /**
  * The anonymity and pseudonym switches (spec 001 §4: turning one on turns the other off) and the
@@ -38,12 +39,11 @@ export function AuthorshipFields({ disabled = false }: { disabled?: boolean }) {
               disabled={disabled}
               error={Boolean(fieldState.error)}
               helperText={
-                <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
-                  <span>{fieldState.error?.message}</span>
-                  <span aria-hidden>
-                    {t('storyEditor.counter', { count: nicknameValue.length, max: storyLimits.nicknameMax })}
-                  </span>
-                </Box>
+                <CountedHelperText
+                  message={fieldState.error?.message}
+                  count={nicknameValue.length}
+                  max={storyLimits.nicknameMax}
+                />
               }
               sx={{ mt: 1 }}
             />

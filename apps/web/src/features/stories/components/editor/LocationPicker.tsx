@@ -20,6 +20,7 @@ import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { storyLimits } from '@fics/contracts';
+import { CountedHelperText } from '../../../../components/CountedHelperText';
 import { ChunkBoundary } from '../../../../components/ChunkBoundary';
 import { coordinatesLabel, osmLink, pointOfOsmLink, searchPlaces, type Place } from './geocoder';
 import type { LatLng } from './LocationMap';
@@ -151,7 +152,6 @@ export function LocationPicker({
     failed: t('storyEditor.locateFailed'),
     unsupported: t('storyEditor.geolocationUnsupported'),
   }[locate];
-  const counter = t('storyEditor.counter', { count: value.location.length, max: storyLimits.locationMax });
   const showMap = config.tileUrl !== null && !mapFailed;
 
   return (
@@ -162,10 +162,11 @@ export function LocationPicker({
         onChange={(event) => onChange({ ...value, location: event.target.value })}
         error={Boolean(error)}
         helperText={
-          <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
-            <span>{error ?? t('storyEditor.locationHint')}</span>
-            <span aria-hidden>{counter}</span>
-          </Box>
+          <CountedHelperText
+            message={error ?? t('storyEditor.locationHint')}
+            count={value.location.length}
+            max={storyLimits.locationMax}
+          />
         }
         disabled={disabled}
         autoComplete="off"
