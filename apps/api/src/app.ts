@@ -30,6 +30,7 @@ import { annotationsReanchorSubscriber, annotationsRoutes } from './modules/anno
 import { blocksRoutes } from './modules/blocks';
 import { commentBankRoutes } from './modules/comment-bank';
 import { moderationRoutes } from './modules/moderation';
+import { moderationWordsRoutes } from './modules/moderation-words';
 import { clientConfigRoutes, cspSourceOf } from './modules/client-config';
 import { regionsRoutes } from './modules/regions';
 import { collegesRoutes } from './modules/colleges';
@@ -242,6 +243,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(rubricsRoutes);
       await api.register(commentsRoutes);
       await api.register(moderationRoutes);
+      await api.register(moderationWordsRoutes);
       await api.register(blocksRoutes);
       await api.register(trackingRoutes);
       await api.register(requestsRoutes);

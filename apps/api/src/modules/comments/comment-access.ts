@@ -1,8 +1,8 @@
-import { inArray, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, inArray, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { commentLimits, commentMessages, type CommentPermissions, type RoleName } from '@fics/contracts';
 import type { DbOrTx } from '../../db/client';
-import { roles, users } from '../../db/schema';
+import { roles, userGrades, users } from '../../db/schema';
 import { conflict, rateLimited } from '../../lib/errors';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import type { Actor } from '../../plugins/auth';
@@ -81,24 +81,82 @@ export async function loadWriters(
   return new Map(rows.map((row) => [row.id, row]));
 }
 
+/** Why a comment or reply is hidden: reported (issue 21.2) or held for approval (issue 21.5-6). */
+export type HiddenReason = 'REPORTED' | 'HELD';
+
 /**
- * Who still sees a comment or reply hidden for review (issue 21.2): exactly those who may change it
- * (commentPermissions): its writer, the teachers of a student writer's grades, administrators.
- * Everyone else sees it nowhere, counts included (docs/decisions/moderation.md).
+ * Who still sees a hidden comment or reply (docs/decisions/moderation.md); everyone else sees it
+ * nowhere, counts included:
+ * - 'REPORTED' (hidden for review): exactly those who may change it (commentPermissions): its
+ *   writer, the teachers of a student writer's grades, administrators;
+ * - 'HELD' (waiting for approval): those who decide on it and its writer: the writer, the teachers of
+ *   the fic's grade (`teachesStoryGrade`), administrators. Never the fic's author (unless they wrote
+ *   it), classmates or visitors.
  */
 export function seesHidden(
   actor: Actor | null,
   writer: Pick<Writer, 'id' | 'role' | 'inCallersGrades'>,
+  item: { hiddenReason: HiddenReason; teachesStoryGrade: boolean } = {
+    hiddenReason: 'REPORTED',
+    teachesStoryGrade: false,
+  },
 ): boolean {
+  if (item.hiddenReason === 'HELD') {
+    return actor !== null && (actor.userId === writer.id || mayApprove(actor, item));
+  }
   return commentPermissions(actor, writer).canEdit;
 }
 
 /**
- * seesHidden in SQL over a comment's or reply's writer column: the writer; for a teacher, a student
- * writer sharing one of the caller's grades (memberships' primary key and grade index); every row
- * for an administrator; none for a visitor.
+ * Who approves or rejects a held comment or reply (issue 21.5-6): a teacher of the fic's grade (the
+ * author's teachers), an administrator. Nobody else, the fic's author included.
  */
-export function hiddenSeenBy(actor: Actor | null, writerId: AnyPgColumn): SQL {
+export function mayApprove(actor: Actor | null, item: { teachesStoryGrade: boolean }): boolean {
+  return actor !== null && (actor.role === 'ADMIN' || (actor.role === 'TEACHER' && item.teachesStoryGrade));
+}
+
+/** Whether the caller teaches the grade of a fic (the membership's primary key); false for anyone but a teacher. */
+export async function teachesGrade(db: DbOrTx, actor: Actor | null, gradeId: string): Promise<boolean> {
+  if (actor?.role !== 'TEACHER') {
+    return false;
+  }
+  const [row] = await db
+    .select({ gradeId: userGrades.gradeId })
+    .from(userGrades)
+    .where(and(eq(userGrades.userId, actor.userId), eq(userGrades.gradeId, gradeId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** mayApprove in SQL over a fic's id: every fic for an administrator, those of their grades for a teacher. */
+export function approvesOn(actor: Actor | null, storyId: AnyPgColumn | SQL): SQL {
+  if (actor?.role === 'ADMIN') {
+    return sql`true`;
+  }
+  if (actor?.role !== 'TEACHER') {
+    return sql`false`;
+  }
+  return sql`exists (
+    select 1 from stories held_story
+    join user_grades held_teacher on held_teacher.grade_id = held_story.grade_id
+    where held_story.id = ${storyId} and held_teacher.user_id = ${actor.userId}
+  )`;
+}
+
+/** A comment or reply as hiddenSeenBy reads it: its writer, why it is hidden, its fic. */
+export interface HiddenItemColumns {
+  writerId: AnyPgColumn | SQL;
+  hiddenReason: AnyPgColumn | SQL;
+  storyId: AnyPgColumn | SQL;
+}
+
+/**
+ * seesHidden in SQL over a hidden comment's or reply's row: the writer; for a teacher, a reported
+ * row of a student writer sharing one of the caller's grades (memberships' primary key and grade
+ * index) or a held row on a fic of the caller's grades; every row for an administrator; none for a
+ * visitor.
+ */
+export function hiddenSeenBy(actor: Actor | null, item: HiddenItemColumns): SQL {
   if (!actor) {
     return sql`false`;
   }
@@ -106,27 +164,35 @@ export function hiddenSeenBy(actor: Actor | null, writerId: AnyPgColumn): SQL {
     return sql`true`;
   }
   if (actor.role !== 'TEACHER') {
-    return eq(writerId, actor.userId);
+    return sql`${item.writerId} = ${actor.userId}`;
   }
-  return or(
-    eq(writerId, actor.userId),
-    sql`exists (
+  return sql`(${item.writerId} = ${actor.userId}
+    or (${item.hiddenReason} = 'REPORTED' and exists (
       select 1 from users hidden_writer
       join roles hidden_writer_role on hidden_writer_role.id = hidden_writer.role_id
       join user_grades writer_grade on writer_grade.user_id = hidden_writer.id
       join user_grades caller_grade on caller_grade.grade_id = writer_grade.grade_id
-      where hidden_writer.id = ${writerId} and hidden_writer_role.name = 'STUDENT'
+      where hidden_writer.id = ${item.writerId} and hidden_writer_role.name = 'STUDENT'
         and caller_grade.user_id = ${actor.userId}
-    )`,
-  )!;
+    ))
+    or (${item.hiddenReason} = 'HELD' and ${approvesOn(actor, item.storyId)}))`;
 }
 
+/** A comments or replies table, as visibleTo reads it (a reply's fic through its comment). */
+type CommentsTable =
+  | { hiddenReason: AnyPgColumn; authorId: AnyPgColumn; storyId: AnyPgColumn }
+  | { hiddenReason: AnyPgColumn; authorId: AnyPgColumn; commentId: AnyPgColumn };
+
 /** The rows of a comments or replies table the caller sees: visible ones, and hidden ones they still see. */
-export function visibleTo(
-  actor: Actor | null,
-  table: { hiddenReason: AnyPgColumn; authorId: AnyPgColumn },
-): SQL {
-  return or(isNull(table.hiddenReason), hiddenSeenBy(actor, table.authorId))!;
+export function visibleTo(actor: Actor | null, table: CommentsTable): SQL {
+  const storyId =
+    'storyId' in table
+      ? table.storyId
+      : sql`(select seen_comment.story_id from comments seen_comment where seen_comment.id = ${table.commentId})`;
+  return or(
+    isNull(table.hiddenReason),
+    hiddenSeenBy(actor, { writerId: table.authorId, hiddenReason: table.hiddenReason, storyId }),
+  )!;
 }
 
 /**

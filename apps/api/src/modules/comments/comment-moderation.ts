@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { commentMessages } from '@fics/contracts';
 import type { DbOrTx } from '../../db/client';
 import { commentReplies, comments, stories } from '../../db/schema';
@@ -6,8 +6,7 @@ import { notFound } from '../../lib/errors';
 import { cleanCommentHtml } from '../../lib/rich-text';
 import type { Actor } from '../../plugins/auth';
 import { emitEvent, type EventActor } from '../events';
-import { loadWriters, seesHidden } from './comment-access';
-import { commentSeenBy } from './replies.service';
+import { commentSeenBy, seesHiddenItem } from './replies.service';
 
 /**
  * What moderation (issue 21.1-3) asks of comments and replies, with this module's own rules: who may
@@ -67,11 +66,15 @@ export async function findReportableReply(
     throw notFound(commentMessages.replyNotFound);
   }
   const comment = await commentSeenBy(db, actor, reply.commentId);
-  if (reply.hiddenReason !== null) {
-    const writer = (await loadWriters(db, actor, [reply.authorId])).get(reply.authorId);
-    if (!writer || !seesHidden(actor, writer)) {
-      throw notFound(commentMessages.replyNotFound);
-    }
+  if (
+    reply.hiddenReason !== null &&
+    !(await seesHiddenItem(db, actor, {
+      authorId: reply.authorId,
+      hiddenReason: reply.hiddenReason,
+      storyGradeId: comment.story.gradeId,
+    }))
+  ) {
+    throw notFound(commentMessages.replyNotFound);
   }
   return {
     id: reply.id,
@@ -107,7 +110,10 @@ export async function hideCommentForReview(
   return rows.length > 0;
 }
 
-/** Shows a hidden comment or reply again ('Mantener'). True when this call showed it. */
+/**
+ * Shows a comment or reply hidden for review again ('Mantener'). True when this call showed it. Only
+ * a reported one: one held for approval stays held until a teacher approves it (comment-approval.ts).
+ */
 export async function showCommentAfterReview(
   tx: DbOrTx,
   options: { target: 'COMMENT' | 'REPLY'; id: string },
@@ -116,14 +122,14 @@ export async function showCommentAfterReview(
     const rows = await tx
       .update(comments)
       .set({ hiddenReason: null })
-      .where(and(eq(comments.id, options.id), isNotNull(comments.hiddenReason)))
+      .where(and(eq(comments.id, options.id), eq(comments.hiddenReason, 'REPORTED')))
       .returning({ id: comments.id });
     return rows.length > 0;
   }
   const rows = await tx
     .update(commentReplies)
     .set({ hiddenReason: null })
-    .where(and(eq(commentReplies.id, options.id), isNotNull(commentReplies.hiddenReason)))
+    .where(and(eq(commentReplies.id, options.id), eq(commentReplies.hiddenReason, 'REPORTED')))
     .returning({ id: commentReplies.id });
   return rows.length > 0;
 }

@@ -1,4 +1,5 @@
 import {
+  heldFlag,
   publicStudentName,
   underReviewFlag,
   type Comment,
@@ -12,6 +13,22 @@ import { mediaUrl } from '../media';
 import type { StoryAuthorShown } from '../stories';
 import { commentPermissions, loadWriters, type Writer } from './comment-access';
 
+/**
+ * What the caller may do on the fic these rows are on, beyond each writer's rule: approve or reject
+ * its held comments and replies (comment-access.ts mayApprove).
+ */
+export interface OnStory {
+  approver: boolean;
+}
+
+/** The flag of a hidden row (only those who still see it get here) and, on a held one, whether the caller decides. */
+function moderationOf(row: { hiddenReason: string | null }, onStory: OnStory) {
+  if (row.hiddenReason === 'HELD') {
+    return { flag: { moderation: heldFlag }, canApprove: onStory.approver ? { canApprove: true } : {} };
+  }
+  return { flag: row.hiddenReason !== null ? { moderation: underReviewFlag } : {}, canApprove: {} };
+}
+
 /** The columns a comment answer is built from. */
 export const commentColumns = {
   id: comments.id,
@@ -21,11 +38,14 @@ export const commentColumns = {
   wasEdited: comments.wasEdited,
   repliesCount: comments.repliesCount,
   hiddenReason: comments.hiddenReason,
+  heldFor: comments.heldFor,
   createdAt: comments.createdAt,
 };
 export type CommentRow = {
-  [K in Exclude<keyof typeof commentColumns, 'hiddenReason'>]: (typeof commentColumns)[K]['_']['data'];
-} & { hiddenReason: string | null };
+  [
+    K in Exclude<keyof typeof commentColumns, 'hiddenReason' | 'heldFor'>
+  ]: (typeof commentColumns)[K]['_']['data'];
+} & { hiddenReason: string | null; heldFor: string | null };
 
 export const replyColumns = {
   id: commentReplies.id,
@@ -34,11 +54,14 @@ export const replyColumns = {
   text: commentReplies.text,
   wasEdited: commentReplies.wasEdited,
   hiddenReason: commentReplies.hiddenReason,
+  heldFor: commentReplies.heldFor,
   createdAt: commentReplies.createdAt,
 };
 export type ReplyRow = {
-  [K in Exclude<keyof typeof replyColumns, 'hiddenReason'>]: (typeof replyColumns)[K]['_']['data'];
-} & { hiddenReason: string | null };
+  [
+    K in Exclude<keyof typeof replyColumns, 'hiddenReason' | 'heldFor'>
+  ]: (typeof replyColumns)[K]['_']['data'];
+} & { hiddenReason: string | null; heldFor: string | null };
 
 /**
  * The writer as the caller sees them. The fic's author behind anonymity or a pseudonym, to a caller
@@ -88,6 +111,7 @@ export async function buildCommentViews(
   actor: Actor | null,
   storyAuthor: StoryAuthorShown,
   rows: readonly CommentRow[],
+  onStory: OnStory = { approver: false },
 ): Promise<Comment[]> {
   const writers = await loadWriters(
     db,
@@ -96,6 +120,7 @@ export async function buildCommentViews(
   );
   return rows.map((row) => {
     const writer = writerOf(writers, row.authorId);
+    const { flag, canApprove } = moderationOf(row, onStory);
     return {
       _id: row.id,
       storyId: row.storyId,
@@ -104,9 +129,9 @@ export async function buildCommentViews(
       wasEdited: row.wasEdited,
       createdAt: row.createdAt.toISOString(),
       replies: row.repliesCount,
-      permissions: commentPermissions(actor, writer),
+      permissions: { ...commentPermissions(actor, writer), ...canApprove },
       // Hidden rows reach only those who still see them (visibleTo): they read why.
-      ...(row.hiddenReason !== null ? { moderation: underReviewFlag } : {}),
+      ...flag,
     };
   });
 }
@@ -117,6 +142,7 @@ export async function buildReplyViews(
   actor: Actor | null,
   storyAuthor: StoryAuthorShown,
   rows: readonly ReplyRow[],
+  onStory: OnStory = { approver: false },
 ): Promise<Reply[]> {
   const writers = await loadWriters(
     db,
@@ -125,6 +151,7 @@ export async function buildReplyViews(
   );
   return rows.map((row) => {
     const writer = writerOf(writers, row.authorId);
+    const { flag, canApprove } = moderationOf(row, onStory);
     return {
       _id: row.id,
       commentId: row.commentId,
@@ -132,8 +159,8 @@ export async function buildReplyViews(
       text: row.text,
       wasEdited: row.wasEdited,
       createdAt: row.createdAt.toISOString(),
-      permissions: commentPermissions(actor, writer),
-      ...(row.hiddenReason !== null ? { moderation: underReviewFlag } : {}),
+      permissions: { ...commentPermissions(actor, writer), ...canApprove },
+      ...flag,
     };
   });
 }

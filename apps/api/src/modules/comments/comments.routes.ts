@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  approvalBodySchema,
+  approvalResponseSchema,
+  commentModerationMessages,
+  heldCommentsQuerySchema,
+  heldCommentsResponseSchema,
   commentDeletedResponseSchema,
   commentLimits,
   commentMessages,
@@ -20,6 +25,7 @@ import { bearerSecurity, commonErrorResponses } from '../../lib/route-schemas';
 import { actorOf } from '../../plugins/auth';
 import { createComment, deleteComment, listComments, updateComment } from './comments.service';
 import { createReply, deleteReply, listReplies, updateReply } from './replies.service';
+import { decideHeldComment, listHeldComments } from './comment-approval.service';
 
 const tags = ['Comentarios'];
 const security = bearerSecurity;
@@ -32,10 +38,105 @@ const textRules =
 const rateRules =
   `Límite por usuario: ${commentLimits.postsPerMinute} comentarios y respuestas nuevos por minuto, ` +
   `${commentLimits.editsPerMinute} ediciones por minuto (429).`;
+const heldRules =
+  'Un estudiante que comenta una fic con comentarios con aprobación (salvo su autor), o escribe una ' +
+  'palabra de la lista, queda esperando la aprobación de un docente del curso de la fic (moderation.held). ' +
+  '409 si la fic tiene los comentarios cerrados.';
+const approvalRules =
+  'Docentes del curso de la fic y administradores (403 estudiantes; 404 si no es de sus cursos). ' +
+  'APPROVE lo muestra; REJECT lo elimina y avisa a quien lo escribió. Se decide una sola vez (409 después).';
+const approvalFailures = { ...commonErrorResponses, 409: errorResponseSchema };
 const permissionRules =
   'Lo cambia quien lo escribió, un administrador, o un docente si lo escribió un estudiante de uno de sus cursos (403 si no).';
 
 export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/comments/held',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Comentarios y respuestas que esperan aprobación, los más nuevos primero',
+        description:
+          'Docentes: los de las fics de sus cursos; administradores: todos; estudiantes: 403. Cada uno con ' +
+          'su fic, quién lo escribió, el comentario que responde, por qué espera y qué palabras de la lista contiene.',
+        querystring: heldCommentsQuerySchema,
+        response: { 200: heldCommentsResponseSchema, ...commonErrorResponses },
+      },
+    },
+    async (request) => ({
+      held: await listHeldComments({ db: app.db, actor: actorOf(request), query: request.query }),
+    }),
+  );
+
+  app.patch(
+    '/comments/:id/approval',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Aprueba o rechaza un comentario que espera aprobación',
+        description: approvalRules,
+        params: idParamsSchema,
+        body: approvalBodySchema,
+        response: { 200: approvalResponseSchema, ...approvalFailures },
+      },
+    },
+    async (request) => {
+      const { decision } = request.body;
+      await decideHeldComment({
+        db: app.db,
+        actor: actorOf(request),
+        target: 'COMMENT',
+        commentId: request.params.id,
+        decision,
+      });
+      return {
+        target: 'COMMENT' as const,
+        _id: request.params.id,
+        decision,
+        message:
+          decision === 'APPROVE' ? commentModerationMessages.approved : commentModerationMessages.rejected,
+      };
+    },
+  );
+
+  app.patch(
+    '/comments/:commentId/replies/:replyId/approval',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Aprueba o rechaza una respuesta que espera aprobación',
+        description: `${approvalRules} 404 si la respuesta no es de ese comentario.`,
+        params: replyParamsSchema,
+        body: approvalBodySchema,
+        response: { 200: approvalResponseSchema, ...approvalFailures },
+      },
+    },
+    async (request) => {
+      const { decision } = request.body;
+      await decideHeldComment({
+        db: app.db,
+        actor: actorOf(request),
+        target: 'REPLY',
+        commentId: request.params.commentId,
+        replyId: request.params.replyId,
+        decision,
+      });
+      return {
+        target: 'REPLY' as const,
+        _id: request.params.replyId,
+        decision,
+        message:
+          decision === 'APPROVE' ? commentModerationMessages.approved : commentModerationMessages.rejected,
+      };
+    },
+  );
+
   app.get(
     '/comments',
     {
@@ -63,7 +164,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Comenta una fic publicada',
-        description: `${textRules} 409 si la fic no está publicada. ${rateRules}`,
+        description: `${textRules} 409 si la fic no está publicada. ${heldRules} ${rateRules}`,
         body: createCommentBodySchema,
         response: { 201: commentResponseSchema, ...writeFailures },
       },
@@ -76,7 +177,10 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
         storyId: request.body.storyId,
         text: request.body.text,
       });
-      return reply.status(201).send({ comment, message: commentMessages.created });
+      const message = comment.moderation?.held
+        ? commentModerationMessages.commentHeld
+        : commentMessages.created;
+      return reply.status(201).send({ comment, message });
     },
   );
 
@@ -156,7 +260,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Responde un comentario',
-        description: `${textRules} ${rateRules}`,
+        description: `${textRules} ${heldRules} 409 también si el comentario espera aprobación. ${rateRules}`,
         params: idParamsSchema,
         body: replyBodySchema,
         response: { 201: replyResponseSchema, ...writeFailures },
@@ -170,7 +274,10 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
         commentId: request.params.id,
         text: request.body.text,
       });
-      return reply.status(201).send({ reply: created, message: commentMessages.replyCreated });
+      const message = created.moderation?.held
+        ? commentModerationMessages.replyHeld
+        : commentMessages.replyCreated;
+      return reply.status(201).send({ reply: created, message });
     },
   );
 

@@ -4,14 +4,16 @@ import {
   blockMessages,
   commentLimits,
   commentMessages,
+  commentModerationMessages,
   storyMessages,
   type Comment,
   type CommentsQuery,
+  type HeldReason,
   type Paged,
 } from '@fics/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import { commentReplies, comments, evaluations, stories } from '../../db/schema';
-import { forbidden, notFound, validationError } from '../../lib/errors';
+import { conflict, forbidden, notFound, validationError } from '../../lib/errors';
 import { readPage } from '../../lib/paging';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { cleanCommentHtml, hasVisibleText } from '../../lib/rich-text';
@@ -19,13 +21,16 @@ import type { Actor } from '../../plugins/auth';
 import { isPublished, loadStoryFor, storyAuthorShown, storyIsPublished } from '../stories';
 import { emitEvent } from '../events';
 import { assertNotBlocked, notBlockedWith } from '../blocks';
+import { containsListedWord } from '../moderation-words';
 import {
   assertNotRepeated,
   commentPermissions,
   hiddenSeenBy,
   lockWriter,
   loadWriters,
+  mayApprove,
   spendCommentRate,
+  teachesGrade,
   visibleTo,
   type Writer,
 } from './comment-access';
@@ -56,6 +61,51 @@ export function cleanCommentText(html: string, messages: { required: string; max
   return cleaned.html;
 }
 
+/** A comment's or reply's words as plain text (what the words list is matched against). */
+export const plainTextOf = (html: string): string => cleanCommentHtml(html).plainText;
+
+/** 409 when the fic's comments are closed ('Comentarios cerrados', issue 21.5): nothing new, comment or reply. */
+export function assertCommentsOpen(mode: 'OPEN' | 'MODERATED' | 'CLOSED'): void {
+  if (mode === 'CLOSED') {
+    throw conflict(commentModerationMessages.closed);
+  }
+}
+
+/**
+ * Whether a new comment or reply is held for approval, and why (issue 21.5-6), decided in the
+ * write's transaction: only a student's writing is held (teachers and administrators are the ones
+ * who approve); a listed word holds it on any fic ('WORDS', decided in SQL), a fic whose comments are
+ * 'MODERATED' holds everything but its own author's. Null: shown at once.
+ */
+export async function heldForOnWrite(
+  tx: DbOrTx,
+  options: { actor: Actor; storyAuthorId: string; mode: 'OPEN' | 'MODERATED' | 'CLOSED'; html: string },
+): Promise<HeldReason | null> {
+  const { actor, storyAuthorId, mode, html } = options;
+  if (actor.role !== 'STUDENT') {
+    return null;
+  }
+  if (await containsListedWord(tx, plainTextOf(html))) {
+    return 'WORDS';
+  }
+  return mode === 'MODERATED' && actor.userId !== storyAuthorId ? 'MODERATED' : null;
+}
+
+/**
+ * The hidden state an edit leaves (issue 21.6): a student's visible comment or reply whose new words
+ * contain a listed one is held ('WORDS'); anything already hidden stays as it is. As SET values that
+ * read the row's own state, so the decision and the write are one statement.
+ */
+export function heldOnEdit(held: boolean) {
+  if (!held) {
+    return {};
+  }
+  return {
+    hiddenReason: sql<'HELD' | 'REPORTED'>`coalesce(hidden_reason, 'HELD')`,
+    heldFor: sql<'WORDS' | 'MODERATED'>`case when hidden_reason is null then 'WORDS' else held_for end`,
+  };
+}
+
 /**
  * A published fic to comment on: 404 when it does not exist or the caller may not see it, 409 when
  * they may see it but it is not published (a draft, one under review).
@@ -71,6 +121,7 @@ async function storyToComment(db: DbOrTx, actor: Actor, storyId: string) {
 export const commentStoryColumns = {
   storyTitle: stories.title,
   storyStatus: stories.status,
+  storyCommentsMode: stories.commentsMode,
   story: {
     authorId: stories.authorId,
     gradeId: stories.gradeId,
@@ -114,7 +165,11 @@ export function repliesCountFor(actor: Actor | null) {
   }
   return sql<number>`(${comments.repliesCount} + (select count(*) from comment_replies hidden_reply
     where ${hiddenReply.commentId} = ${comments.id} and ${hiddenReply.hiddenReason} is not null
-      and ${hiddenSeenBy(actor, hiddenReply.authorId)}))::int`.mapWith(Number);
+      and ${hiddenSeenBy(actor, {
+        writerId: hiddenReply.authorId,
+        hiddenReason: hiddenReply.hiddenReason,
+        storyId: comments.storyId,
+      })}))::int`.mapWith(Number);
 }
 
 /**
@@ -132,7 +187,11 @@ async function hiddenCommentsSeen(db: DbOrTx, actor: Actor | null, storyId: stri
       and(
         eq(comments.storyId, storyId),
         isNotNull(comments.hiddenReason),
-        hiddenSeenBy(actor, comments.authorId),
+        hiddenSeenBy(actor, {
+          writerId: comments.authorId,
+          hiddenReason: comments.hiddenReason,
+          storyId: comments.storyId,
+        }),
       ),
     );
   return row?.n ?? 0;
@@ -152,6 +211,8 @@ export async function listComments(options: {
     throw storyNotFound();
   }
   const storyAuthor = await storyAuthorShown(db, actor, story);
+  // Held comments carry 'Aprobar'/'Rechazar' for those who decide on them (comment-access.ts).
+  const approver = mayApprove(actor, { teachesStoryGrade: await teachesGrade(db, actor, story.gradeId) });
   return readPage({
     query,
     fetch: async ({ limit, offset }) => {
@@ -169,7 +230,7 @@ export async function listComments(options: {
         .orderBy(desc(comments.createdAt), asc(comments.id))
         .limit(limit)
         .offset(offset);
-      return buildCommentViews(db, actor, storyAuthor, rows);
+      return buildCommentViews(db, actor, storyAuthor, rows, { approver });
     },
     count: async () =>
       story.commentsCount +
@@ -189,6 +250,7 @@ export async function createComment(options: {
 }): Promise<Comment> {
   const { db, limiter, actor } = options;
   const story = await storyToComment(db, actor, options.storyId);
+  assertCommentsOpen(story.commentsMode);
   // A block either way between the caller and the fic's author closes its comments to them.
   await assertNotBlocked({ db, actor, userIds: [story.authorId], message: blockMessages.cannotComment });
   const text = cleanCommentText(options.text, {
@@ -204,23 +266,58 @@ export async function createComment(options: {
     // KEY SHARE keeps the fic from being deleted until the comment is in, without blocking the
     // counter's update (the trigger's own lock) by other comments arriving at once.
     const [locked] = await tx
-      .select({ id: stories.id })
+      .select({ id: stories.id, commentsMode: stories.commentsMode })
       .from(stories)
       .where(and(eq(stories.id, story.id), storyIsPublished))
       .for('key share');
     if (!locked) {
       throw storyNotFound();
     }
+    // The mode as it is now (it may have changed since the fic was loaded).
+    assertCommentsOpen(locked.commentsMode);
+    const heldFor = await heldForOnWrite(tx, {
+      actor,
+      storyAuthorId: story.authorId,
+      mode: locked.commentsMode,
+      html: text,
+    });
     const [inserted] = await tx
       .insert(comments)
-      .values({ storyId: story.id, authorId: actor.userId, text })
+      .values({
+        storyId: story.id,
+        authorId: actor.userId,
+        text,
+        ...(heldFor ? { hiddenReason: 'HELD' as const, heldFor } : {}),
+      })
       .returning(commentColumns);
+    // The writer's activity records it now; the fic's author is told once it shows (held: on approval).
     await emitEvent(tx, {
       type: 'comment.added',
       storyId: story.id,
       actor,
-      payload: { commentId: inserted!.id, storyAuthorId: story.authorId, title: story.title },
+      payload: {
+        commentId: inserted!.id,
+        storyAuthorId: story.authorId,
+        title: story.title,
+        ...(heldFor ? { held: true } : {}),
+      },
     });
+    if (heldFor) {
+      await emitEvent(tx, {
+        type: 'comment.held',
+        storyId: story.id,
+        actor,
+        payload: {
+          target: 'COMMENT',
+          commentId: inserted!.id,
+          replyId: null,
+          writerId: actor.userId,
+          gradeId: story.gradeId,
+          heldFor,
+          title: story.title,
+        },
+      });
+    }
     return inserted!;
   });
   const [comment] = await buildCommentViews(db, actor, await storyAuthorShown(db, actor, story), [row]);
@@ -240,19 +337,26 @@ export async function updateComment(options: {
   if (!target) {
     throw commentNotFound();
   }
-  await writerAllowing(db, actor, target.authorId);
+  const writer = await writerAllowing(db, actor, target.authorId);
   const text = cleanCommentText(options.text, {
     required: commentMessages.editTextRequired,
     max: commentMessages.textMax,
   });
   await spendCommentRate(limiter, actor, 'edits');
   const row = await db.transaction(async (tx) => {
+    // A student's words are held when an edit brings in a listed one (issue 21.6).
+    const held = writer.role === 'STUDENT' && (await containsListedWord(tx, plainTextOf(text)));
+    const [before] = await tx
+      .select({ hiddenReason: comments.hiddenReason })
+      .from(comments)
+      .where(eq(comments.id, commentId))
+      .for('no key update');
     const [updated] = await tx
       .update(comments)
-      .set({ text, wasEdited: true, updatedAt: sql`now()` })
+      .set({ text, wasEdited: true, updatedAt: sql`now()`, ...heldOnEdit(held) })
       .where(eq(comments.id, commentId))
       .returning(commentColumns);
-    if (!updated) {
+    if (!before || !updated) {
       throw commentNotFound();
     }
     await emitEvent(tx, {
@@ -261,10 +365,29 @@ export async function updateComment(options: {
       actor,
       payload: { commentId, commentAuthorId: target.authorId, title: target.storyTitle },
     });
+    if (before.hiddenReason === null && updated.hiddenReason === 'HELD') {
+      await emitEvent(tx, {
+        type: 'comment.held',
+        storyId: target.storyId,
+        actor,
+        payload: {
+          target: 'COMMENT',
+          commentId,
+          replyId: null,
+          writerId: target.authorId,
+          gradeId: target.story.gradeId,
+          heldFor: 'WORDS',
+          title: target.storyTitle,
+        },
+      });
+    }
     return updated;
   });
   const storyAuthor = await storyAuthorShown(db, actor, target.story);
-  const [comment] = await buildCommentViews(db, actor, storyAuthor, [row]);
+  const approver = mayApprove(actor, {
+    teachesStoryGrade: await teachesGrade(db, actor, target.story.gradeId),
+  });
+  const [comment] = await buildCommentViews(db, actor, storyAuthor, [row], { approver });
   return comment!;
 }
 

@@ -1,30 +1,45 @@
 import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
-import { blockMessages, commentMessages, type Paged, type RepliesQuery, type Reply } from '@fics/contracts';
+import {
+  blockMessages,
+  commentMessages,
+  commentModerationMessages,
+  type Paged,
+  type RepliesQuery,
+  type Reply,
+} from '@fics/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import { commentReplies, comments, evaluations, stories } from '../../db/schema';
-import { notFound } from '../../lib/errors';
+import { conflict, notFound } from '../../lib/errors';
 import { readPage } from '../../lib/paging';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import type { Actor } from '../../plugins/auth';
 import { isPublished, loadStoryFor, storyAuthorShown } from '../stories';
 import { emitEvent } from '../events';
 import { assertNotBlocked, isBlockedWith, notBlockedWith } from '../blocks';
+import { containsListedWord } from '../moderation-words';
 import {
   assertNotRepeated,
   hiddenSeenBy,
   loadWriters,
   lockWriter,
+  mayApprove,
   seesHidden,
   spendCommentRate,
+  teachesGrade,
   visibleTo,
+  type HiddenReason,
 } from './comment-access';
 import { buildReplyViews, replyColumns } from './comment-view';
 import { blockedRepliesOf } from './comment-blocks';
 import {
+  assertCommentsOpen,
   cleanCommentText,
   commentNotFound,
   commentStoryColumns,
   findCommentTarget,
+  heldForOnWrite,
+  heldOnEdit,
+  plainTextOf,
   writerAllowing,
 } from './comments.service';
 
@@ -36,8 +51,27 @@ import {
 const replyNotFound = () => notFound(commentMessages.replyNotFound);
 
 /**
+ * Whether the caller still sees a hidden comment or reply (comment-access.ts seesHidden: its writer;
+ * reported, the teachers of a student writer's grades; held, the teachers of the fic's grade;
+ * administrators).
+ */
+export async function seesHiddenItem(
+  db: DbOrTx,
+  actor: Actor | null,
+  item: { authorId: string; hiddenReason: HiddenReason; storyGradeId: string },
+): Promise<boolean> {
+  const writer = (await loadWriters(db, actor, [item.authorId])).get(item.authorId);
+  if (!writer) {
+    return false;
+  }
+  const teachesStoryGrade =
+    item.hiddenReason === 'HELD' && (await teachesGrade(db, actor, item.storyGradeId));
+  return seesHidden(actor, writer, { hiddenReason: item.hiddenReason, teachesStoryGrade });
+}
+
+/**
  * A comment the caller sees on a published fic they see, or 404: the fic's gate (hidden for review
- * included), then the comment's own (hidden for review: only those who still see it).
+ * included), then the comment's own (hidden: only those who still see it).
  */
 export async function commentSeenBy(db: DbOrTx, actor: Actor | null, commentId: string) {
   const target = await findCommentTarget(db, commentId);
@@ -51,11 +85,15 @@ export async function commentSeenBy(db: DbOrTx, actor: Actor | null, commentId: 
     action: 'view',
     notFoundMessage: commentMessages.notFound,
   });
-  if (target.hiddenReason !== null) {
-    const writer = (await loadWriters(db, actor, [target.authorId])).get(target.authorId);
-    if (!writer || !seesHidden(actor, writer)) {
-      throw commentNotFound();
-    }
+  if (
+    target.hiddenReason !== null &&
+    !(await seesHiddenItem(db, actor, {
+      authorId: target.authorId,
+      hiddenReason: target.hiddenReason,
+      storyGradeId: target.story.gradeId,
+    }))
+  ) {
+    throw commentNotFound();
   }
   return target;
 }
@@ -93,6 +131,9 @@ export async function listReplies(options: {
     throw commentNotFound();
   }
   const storyAuthor = await storyAuthorShown(db, actor, comment.story);
+  const approver = mayApprove(actor, {
+    teachesStoryGrade: await teachesGrade(db, actor, comment.story.gradeId),
+  });
   return readPage({
     query,
     fetch: async ({ limit, offset }) => {
@@ -110,7 +151,7 @@ export async function listReplies(options: {
         .orderBy(asc(commentReplies.createdAt), asc(commentReplies.id))
         .limit(limit)
         .offset(offset);
-      return buildReplyViews(db, actor, storyAuthor, rows);
+      return buildReplyViews(db, actor, storyAuthor, rows, { approver });
     },
     // The visible replies (comments.replies_count) and the hidden ones the caller still sees.
     count: async () => {
@@ -124,7 +165,11 @@ export async function listReplies(options: {
           and(
             eq(commentReplies.commentId, comment.id),
             isNotNull(commentReplies.hiddenReason),
-            hiddenSeenBy(actor, commentReplies.authorId),
+            hiddenSeenBy(actor, {
+              writerId: commentReplies.authorId,
+              hiddenReason: commentReplies.hiddenReason,
+              storyId: sql`${comment.storyId}::uuid`,
+            }),
           ),
         );
       // Less those of people blocked either way, out of the list (comment-blocks.ts).
@@ -143,6 +188,11 @@ export async function createReply(options: {
 }): Promise<Reply> {
   const { db, limiter, actor } = options;
   const comment = await commentSeenBy(db, actor, options.commentId);
+  assertCommentsOpen(comment.storyCommentsMode);
+  // A comment waiting for approval is not there for others yet: nobody answers it.
+  if (comment.hiddenReason === 'HELD') {
+    throw conflict(commentModerationMessages.heldNoReplies);
+  }
   // A block either way with the comment's writer or the fic's author closes the thread to the caller.
   await assertNotBlocked({
     db,
@@ -163,16 +213,38 @@ export async function createReply(options: {
     // KEY SHARE keeps the comment from being deleted until the reply is in, without blocking the
     // replies counter's update by other replies arriving at once.
     const [locked] = await tx
-      .select({ id: comments.id })
+      .select({
+        id: comments.id,
+        hiddenReason: comments.hiddenReason,
+        commentsMode: sql<
+          'OPEN' | 'MODERATED' | 'CLOSED'
+        >`(select ${stories.commentsMode} from ${stories} where ${stories.id} = ${comments.storyId})`,
+      })
       .from(comments)
       .where(eq(comments.id, comment.id))
-      .for('key share');
+      .for('key share', { of: comments });
     if (!locked) {
       throw commentNotFound();
     }
+    // As they are now: the fic's mode and the comment's state may have changed since they were read.
+    assertCommentsOpen(locked.commentsMode);
+    if (locked.hiddenReason === 'HELD') {
+      throw conflict(commentModerationMessages.heldNoReplies);
+    }
+    const heldFor = await heldForOnWrite(tx, {
+      actor,
+      storyAuthorId: comment.story.authorId,
+      mode: locked.commentsMode,
+      html: text,
+    });
     const [inserted] = await tx
       .insert(commentReplies)
-      .values({ commentId: comment.id, authorId: actor.userId, text })
+      .values({
+        commentId: comment.id,
+        authorId: actor.userId,
+        text,
+        ...(heldFor ? { hiddenReason: 'HELD' as const, heldFor } : {}),
+      })
       .returning(replyColumns);
     await emitEvent(tx, {
       type: 'reply.added',
@@ -183,8 +255,25 @@ export async function createReply(options: {
         commentId: comment.id,
         commentAuthorId: comment.authorId,
         title: comment.storyTitle,
+        ...(heldFor ? { held: true } : {}),
       },
     });
+    if (heldFor) {
+      await emitEvent(tx, {
+        type: 'comment.held',
+        storyId: comment.storyId,
+        actor,
+        payload: {
+          target: 'REPLY',
+          commentId: comment.id,
+          replyId: inserted!.id,
+          writerId: actor.userId,
+          gradeId: comment.story.gradeId,
+          heldFor,
+          title: comment.storyTitle,
+        },
+      });
+    }
     return inserted!;
   });
   const storyAuthor = await storyAuthorShown(db, actor, comment.story);
@@ -203,19 +292,27 @@ export async function updateReply(options: {
 }): Promise<Reply> {
   const { db, limiter, actor, commentId, replyId } = options;
   const target = await findReplyTarget(db, commentId, replyId);
-  await writerAllowing(db, actor, target.authorId);
+  const writer = await writerAllowing(db, actor, target.authorId);
   const text = cleanCommentText(options.text, {
     required: commentMessages.replyRequired,
     max: commentMessages.replyMax,
   });
   await spendCommentRate(limiter, actor, 'edits');
   const row = await db.transaction(async (tx) => {
+    // A student's words are held when an edit brings in a listed one (issue 21.6).
+    const held = writer.role === 'STUDENT' && (await containsListedWord(tx, plainTextOf(text)));
+    const mine = and(eq(commentReplies.id, replyId), eq(commentReplies.commentId, commentId));
+    const [before] = await tx
+      .select({ hiddenReason: commentReplies.hiddenReason })
+      .from(commentReplies)
+      .where(mine)
+      .for('no key update');
     const [updated] = await tx
       .update(commentReplies)
-      .set({ text, wasEdited: true, updatedAt: sql`now()` })
-      .where(and(eq(commentReplies.id, replyId), eq(commentReplies.commentId, commentId)))
+      .set({ text, wasEdited: true, updatedAt: sql`now()`, ...heldOnEdit(held) })
+      .where(mine)
       .returning(replyColumns);
-    if (!updated) {
+    if (!before || !updated) {
       throw replyNotFound();
     }
     await emitEvent(tx, {
@@ -224,10 +321,29 @@ export async function updateReply(options: {
       actor,
       payload: { replyId, commentId, replyAuthorId: target.authorId, title: target.storyTitle },
     });
+    if (before.hiddenReason === null && updated.hiddenReason === 'HELD') {
+      await emitEvent(tx, {
+        type: 'comment.held',
+        storyId: target.storyId,
+        actor,
+        payload: {
+          target: 'REPLY',
+          commentId,
+          replyId,
+          writerId: target.authorId,
+          gradeId: target.story.gradeId,
+          heldFor: 'WORDS',
+          title: target.storyTitle,
+        },
+      });
+    }
     return updated;
   });
   const storyAuthor = await storyAuthorShown(db, actor, target.story);
-  const [reply] = await buildReplyViews(db, actor, storyAuthor, [row]);
+  const approver = mayApprove(actor, {
+    teachesStoryGrade: await teachesGrade(db, actor, target.story.gradeId),
+  });
+  const [reply] = await buildReplyViews(db, actor, storyAuthor, [row], { approver });
   return reply!;
 }
 

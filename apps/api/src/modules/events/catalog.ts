@@ -27,11 +27,29 @@ export interface EventPayloads {
   'story.shown': { authorId: string; title: string };
   /** Taken out of publication by a moderation decision ('Eliminar'): back to its author, corrections pending. */
   'story.withdrawn': { authorId: string; title: string };
-  'comment.added': { commentId: string; storyAuthorId: string; title: string };
+  /** Who may comment on it changed (issue 21.5): 'OPEN', 'MODERATED' (held for approval), 'CLOSED'. */
+  'story.comments_mode_changed': {
+    authorId: string;
+    title: string;
+    mode: 'OPEN' | 'MODERATED' | 'CLOSED';
+    previousMode: 'OPEN' | 'MODERATED' | 'CLOSED';
+  };
+  /**
+   * `held`: written held for approval (issue 21.5-6): its fic's author is told only once it is
+   * approved (`comment.approved`); the writer's activity records it now.
+   */
+  'comment.added': { commentId: string; storyAuthorId: string; title: string; held?: boolean };
   /** Its writer (or a moderator) changed its text. */
   'comment.updated': { commentId: string; commentAuthorId: string; title: string };
   'comment.deleted': { commentId: string; commentAuthorId: string; title: string };
-  'reply.added': { replyId: string; commentId: string; commentAuthorId: string; title: string };
+  'reply.added': {
+    replyId: string;
+    commentId: string;
+    commentAuthorId: string;
+    title: string;
+    /** Written held for approval: the comment's writer is told once it is approved. */
+    held?: boolean;
+  };
   /** Its writer (or a moderator) changed its text. */
   'reply.updated': { replyId: string; commentId: string; replyAuthorId: string; title: string };
   'reply.deleted': { replyId: string; commentId: string; replyAuthorId: string; title: string };
@@ -72,6 +90,45 @@ export interface EventPayloads {
   'user.email_changed': { userId: string; previousEmail: string; newEmail: string };
   /** Someone changed their own name, bio or photo (what lists and comments show of them). */
   'user.profile_updated': { userId: string; changed: readonly ('name' | 'bio' | 'photo')[] };
+  /**
+   * A comment or reply held for approval (issue 21.5-6; the stream is its fic), when written or when
+   * an edit brought in a listed word: `heldFor` says why. The teachers of the fic's grade are told.
+   * The writer is the actor (or whoever edited it).
+   */
+  'comment.held': {
+    target: 'COMMENT' | 'REPLY';
+    commentId: string;
+    replyId: string | null;
+    writerId: string;
+    gradeId: string;
+    heldFor: 'MODERATED' | 'WORDS';
+    title: string;
+  };
+  /**
+   * A held comment or reply approved by its actor (a teacher of the fic's grade, an administrator):
+   * it shows now, and who would have been told of it when written is told now (the fic's author of a
+   * comment, the comment's writer of a reply), with its writer.
+   */
+  'comment.approved': {
+    target: 'COMMENT' | 'REPLY';
+    commentId: string;
+    replyId: string | null;
+    writerId: string;
+    storyAuthorId: string;
+    commentAuthorId: string;
+    title: string;
+  };
+  /** A held comment or reply rejected by its actor: deleted (`comment.deleted`/`reply.deleted` too); its writer is told. */
+  'comment.rejected': {
+    target: 'COMMENT' | 'REPLY';
+    commentId: string;
+    replyId: string | null;
+    writerId: string;
+    title: string;
+  };
+  /** An administrator added a word or expression to the list that holds comments (issue 21.6). */
+  'moderation_word.added': { wordId: string; word: string };
+  'moderation_word.removed': { wordId: string; word: string };
   'request.created': { requestId: string; kind: 'REGISTER' | 'CHANGE' };
   'request.handled': { requestId: string; kind: 'REGISTER' | 'CHANGE'; accepted: boolean };
   /**
@@ -137,12 +194,18 @@ export const eventTypes = [
   'story.hidden',
   'story.shown',
   'story.withdrawn',
+  'story.comments_mode_changed',
   'comment.added',
   'comment.updated',
   'comment.deleted',
   'reply.added',
   'reply.updated',
   'reply.deleted',
+  'comment.held',
+  'comment.approved',
+  'comment.rejected',
+  'moderation_word.added',
+  'moderation_word.removed',
   'annotation.created',
   'annotation.replied',
   'annotation.resolved',

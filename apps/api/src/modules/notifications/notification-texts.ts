@@ -82,6 +82,20 @@ export const notificationTexts = {
     `Nueva solicitud de ${typeLabel.toLowerCase()} de datos personales: vence el ${chileanDay(dueAt)}`,
   privacyRequestDue: (typeLabel: string, dueAt: string) =>
     `Una solicitud de ${typeLabel.toLowerCase()} de datos personales vence pronto: el ${chileanDay(dueAt)}`,
+  /** Comments held for approval (issue 21.5-6). To the teachers of the fic's grade, no name: */
+  commentHeld: (target: 'COMMENT' | 'REPLY', title: string) =>
+    target === 'COMMENT'
+      ? `Un comentario espera tu aprobación en «${title}»`
+      : `Una respuesta espera tu aprobación en «${title}»`,
+  /** To its writer: */
+  commentApproved: (target: 'COMMENT' | 'REPLY', title: string) =>
+    target === 'COMMENT'
+      ? `Tu comentario en «${title}» fue aprobado y ya se muestra`
+      : `Tu respuesta en «${title}» fue aprobada y ya se muestra`,
+  commentRejected: (target: 'COMMENT' | 'REPLY', title: string) =>
+    target === 'COMMENT'
+      ? `Tu comentario en «${title}» no fue aprobado y se eliminó`
+      : `Tu respuesta en «${title}» no fue aprobada y se eliminó`,
   /** `name`: null when the request is gone by delivery time. */
   request: (kind: 'REGISTER' | 'CHANGE', name: string | null) => {
     const what = kind === 'REGISTER' ? 'Nueva solicitud de registro' : 'Nueva solicitud de cambio de curso';

@@ -5,6 +5,7 @@ import {
   annotationReplies,
   annotations,
   changeRequests,
+  commentReplies,
   comments,
   notifications,
   registerRequests,
@@ -127,6 +128,17 @@ async function commentExists(tx: Tx, commentId: string): Promise<boolean> {
   return row !== undefined;
 }
 
+/** Whether a comment or reply is still held for approval (not decided, not deleted). */
+async function stillHeld(tx: Tx, target: 'COMMENT' | 'REPLY', id: string): Promise<boolean> {
+  const table = target === 'COMMENT' ? comments : commentReplies;
+  const [row] = await tx
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.id, id), eq(table.hiddenReason, 'HELD')))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** The teachers of a grade (a fic sent there waits for them). */
 function gradeTeachers(tx: Tx, gradeId: string) {
   return tx
@@ -192,8 +204,9 @@ async function handle(tx: Tx, event: DomainEvent, publicUrl: string): Promise<vo
       return;
     }
     case 'comment.added': {
-      const { commentId, storyAuthorId, title } = event.payload;
-      if (!story || !(await commentExists(tx, commentId))) {
+      const { commentId, storyAuthorId, title, held } = event.payload;
+      // One held for approval is told when approved (comment.approved), not before.
+      if (held || !story || !(await commentExists(tx, commentId))) {
         return;
       }
       const who = (await userName(tx, event.actor?.userId)) ?? 'Alguien';
@@ -208,7 +221,10 @@ async function handle(tx: Tx, event: DomainEvent, publicUrl: string): Promise<vo
       ]);
     }
     case 'reply.added': {
-      const { commentId, commentAuthorId, title } = event.payload;
+      const { commentId, commentAuthorId, title, held } = event.payload;
+      if (held) {
+        return;
+      }
       const to = await recipient(tx, commentAuthorId);
       if (!story || !to || !(await commentExists(tx, commentId))) {
         return;
@@ -381,6 +397,76 @@ async function handle(tx: Tx, event: DomainEvent, publicUrl: string): Promise<vo
       }
       return tell(tx, event, rows);
     }
+    case 'comment.held': {
+      const { target, commentId, replyId, gradeId, title } = event.payload;
+      // Still waiting (not decided or deleted before delivery): once per item, to the teachers of
+      // the fic's grade, who approve it; no name (the list shows it). Administrators read the list.
+      if (!story || !(await stillHeld(tx, target, target === 'COMMENT' ? commentId : replyId!))) {
+        return;
+      }
+      const teachers = await gradeTeachers(tx, gradeId);
+      return tell(
+        tx,
+        event,
+        teachers.map((teacher) => ({
+          userId: teacher.userId,
+          type: 'COMMENT_HELD' as const,
+          text: notificationTexts.commentHeld(target, title),
+          storyId: story.id,
+        })),
+      );
+    }
+    case 'comment.approved': {
+      const { target, commentId, writerId, storyAuthorId, commentAuthorId, title } = event.payload;
+      if (!story || !(await commentExists(tx, commentId))) {
+        return;
+      }
+      const rows: NewNotification[] = [
+        {
+          userId: writerId,
+          type: 'COMMENT_APPROVED',
+          text: notificationTexts.commentApproved(target, title),
+          storyId: story.id,
+          commentId,
+        },
+      ];
+      // What its writing would have told, told now that it shows: the fic's author of a comment,
+      // the comment's writer of a reply (never the writer of their own).
+      const name = (await userName(tx, writerId)) ?? 'Alguien';
+      if (target === 'COMMENT' && storyAuthorId !== writerId) {
+        rows.push({
+          userId: storyAuthorId,
+          type: 'STORY_COMMENTED',
+          text: notificationTexts.commented(name, title),
+          storyId: story.id,
+          commentId,
+        });
+      }
+      const to =
+        target === 'REPLY' && commentAuthorId !== writerId ? await recipient(tx, commentAuthorId) : null;
+      if (to) {
+        const who = writerId === story.authorId ? ((await authorMaskFor(tx, story, to)) ?? name) : name;
+        rows.push({
+          userId: to.userId,
+          type: 'COMMENT_REPLIED',
+          text: notificationTexts.replied(who, title),
+          storyId: story.id,
+          commentId,
+        });
+      }
+      return tell(tx, event, rows);
+    }
+    case 'comment.rejected': {
+      const { target, writerId, title } = event.payload;
+      return tell(tx, event, [
+        {
+          userId: writerId,
+          type: 'COMMENT_REJECTED',
+          text: notificationTexts.commentRejected(target, title),
+          storyId: story?.id ?? null,
+        },
+      ]);
+    }
     case 'request.created': {
       const { requestId, kind } = event.payload;
       const admins = await tx
@@ -445,7 +531,8 @@ async function handle(tx: Tx, event: DomainEvent, publicUrl: string): Promise<vo
  * request. Notes on passages: the fic's author of a note, a reply and a reopening; the note's writer
  * of the author's answer, of its resolution and of its losing its place. Moderation: the teachers of
  * a student's grades of a new case about them, the reporters of the outcome (no names), the author
- * of a removal and why. Administrators: a request under Ley 21.719 entering the queue, and a week
+ * of a removal and why; the teachers of a fic's grade of a comment held for their approval, its
+ * writer of the decision (and, on approval, who its writing would have told). Administrators: a request under Ley 21.719 entering the queue, and a week
  * before it falls due. Texts are written per recipient and never name an author the recipient may not know.
  */
 export const notificationsSubscriber: EventSubscriber = {
@@ -468,6 +555,9 @@ export const notificationsSubscriber: EventSubscriber = {
     'annotation.orphaned',
     'report.created',
     'moderation.decided',
+    'comment.held',
+    'comment.approved',
+    'comment.rejected',
   ],
   handle: (tx, event, context) => handle(tx, event, context.publicUrl),
 };

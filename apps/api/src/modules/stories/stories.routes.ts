@@ -10,6 +10,9 @@ import {
   likeMessages,
   likeResponseSchema,
   publishedStoriesQuerySchema,
+  setCommentsModeBodySchema,
+  setCommentsModeResponseSchema,
+  commentModerationMessages,
   reviewStoriesQuerySchema,
   reviewStoriesResponseSchema,
   revisionLimits,
@@ -46,6 +49,7 @@ import { toggleStoryLike } from './likes.service';
 import { getRevision, listRevisions } from './revisions.service';
 import { listPublishedStories, listReviewStories } from './review-stories.service';
 import { suggestTags } from './story-tags';
+import { setCommentsMode } from './comments-mode.service';
 
 const tags = ['Fics'];
 const security = bearerSecurity;
@@ -316,6 +320,35 @@ export const storiesRoutes: FastifyPluginAsyncZod = async (app) => {
       const input = parseBody(updateStoryBodySchema, body);
       return { story: await updateStory({ db: app.db, actor, storyId, input, file }) };
     },
+  );
+
+  app.put(
+    '/stories/:id/comments-mode',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Quién puede comentar la fic: abiertos, con aprobación o cerrados',
+        description:
+          'OPEN: cualquiera que vea la fic comenta. MODERATED: los comentarios y respuestas nuevos de ' +
+          'estudiantes (salvo su autor) esperan la aprobación de un docente del curso. CLOSED: ' +
+          '"Comentarios cerrados", nada nuevo (409); lo que ya hay se sigue viendo. Lo cambian su autor, ' +
+          'los docentes de su curso y los administradores (403 los demás; 404 si no pueden ver la fic).',
+        params: idParamsSchema,
+        body: setCommentsModeBodySchema,
+        response: { 200: setCommentsModeResponseSchema, ...failures },
+      },
+    },
+    async (request) => ({
+      story: await setCommentsMode({
+        db: app.db,
+        actor: actorOf(request),
+        storyId: request.params.id,
+        mode: request.body.mode,
+      }),
+      message: commentModerationMessages.modeChanged,
+    }),
   );
 
   app.delete(

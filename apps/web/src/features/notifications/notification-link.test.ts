@@ -27,6 +27,18 @@ describe('notificationLink', () => {
     // Moderation (issue 21.3): the fic for an outcome or a removal.
     expect(link('REPORT_SETTLED')).toBe(`/fics/${storyId}`);
     expect(link('CONTENT_REMOVED')).toBe(`/fics/${storyId}`);
+    // Held comments (issue 21.5-6): the writer's approved comment among the fic's, a rejection the fic.
+    expect(link('COMMENT_APPROVED')).toBe(`/fics/${storyId}#comentarios`);
+    expect(link('COMMENT_REJECTED')).toBe(`/fics/${storyId}`);
+  });
+
+  it("leads a teacher to 'Por aprobar' for a held comment, with or without a fic", () => {
+    expect(notificationLink({ type: 'COMMENT_HELD', storyId, requestKind: null })).toBe(
+      '/reportes?vista=por-aprobar',
+    );
+    expect(notificationLink({ type: 'COMMENT_HELD', storyId: null, requestKind: null })).toBe(
+      '/reportes?vista=por-aprobar',
+    );
   });
 
   it('leads a teacher to the queue for a new case, with or without a fic', () => {

@@ -16,6 +16,10 @@ export function notificationLink(
   if (type === 'REPORT_CREATED') {
     return '/reportes';
   }
+  // A comment or reply waiting for the teacher's approval (issue 21.5-6): the 'Por aprobar' view.
+  if (type === 'COMMENT_HELD') {
+    return '/reportes?vista=por-aprobar';
+  }
   if (type === 'PRIVACY_REQUEST_CREATED' || type === 'PRIVACY_REQUEST_DUE') {
     return '/solicitudes-datos';
   }
@@ -30,8 +34,10 @@ export function notificationLink(
     case 'ANNOTATION_RESOLVED':
     case 'ANNOTATION_ORPHANED':
       return `/fics/${storyId}/revision`;
+    // COMMENT_APPROVED, to its writer: the approved comment shows among the fic's comments.
     case 'STORY_COMMENTED':
     case 'COMMENT_REPLIED':
+    case 'COMMENT_APPROVED':
       return `/fics/${storyId}#comentarios`;
     // A reporter's outcome and a removal (issue 21.3): the fic (a removed fic's author reads it there
     // to correct it; a removed comment's fic is where the conversation was). No fic (one taken out of
