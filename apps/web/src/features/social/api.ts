@@ -16,7 +16,7 @@ import {
   type Story,
 } from '@fics/contracts';
 import type { z } from 'zod';
-import { api } from '../../lib/api-client';
+import { api, isApiError } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 import { subscribeSession } from '../../lib/session';
 import { useCurrentUser } from '../auth';
@@ -198,7 +198,11 @@ interface Saved<T> {
   item: T;
 }
 
-/** POST /comments `{ text, storyId }`: the new comment goes on top, the fic counts one more. */
+/**
+ * POST /comments `{ text, storyId }`: the new comment goes on top, the fic counts one more — unless it
+ * is held for approval (issue 21.5-6): its writer sees it 'Esperando aprobación', the public count
+ * waits. A 409 may mean the comments were closed meanwhile: the fic is read again, so the form says so.
+ */
 export function useCreateComment(storyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -210,7 +214,14 @@ export function useCreateComment(storyId: string) {
       queryClient.setQueryData<Pages<Comment>>(queryKeys.comments.ofStory(storyId), (data) =>
         mapPages(data, (docs, index) => (index === 0 ? [item, ...docs] : docs)),
       );
-      patchStory(queryClient, storyId, (story) => ({ ...story, comments: story.comments + 1 }));
+      if (!item.moderation?.hidden) {
+        patchStory(queryClient, storyId, (story) => ({ ...story, comments: story.comments + 1 }));
+      }
+    },
+    onError: (error) => {
+      if (isApiError(error) && error.status === 409) {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.stories.detail(storyId) });
+      }
     },
   });
 }
@@ -270,6 +281,12 @@ export function useCreateReply(storyId: string, commentId: string) {
         mapPages(data, (docs, index, count) => (index === count - 1 ? [...docs, item] : docs)),
       );
       patchReplyCount(queryClient, storyId, commentId, 1);
+    },
+    // Closed meanwhile, or the comment is held again: the fic is read again, the form follows.
+    onError: (error) => {
+      if (isApiError(error) && error.status === 409) {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.stories.detail(storyId) });
+      }
     },
   });
 }

@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import { Link as RouterLink } from 'react-router';
+import { formatDate, Quote } from './Quote';
 import { useTranslation } from 'react-i18next';
 import {
   moderationDecisionLabels,
@@ -19,31 +20,7 @@ import {
   type ReportCase,
 } from '@fics/contracts';
 
-const dateFormat = new Intl.DateTimeFormat('es-CL', { dateStyle: 'medium', timeStyle: 'short' });
-const formatDate = (iso: string) => dateFormat.format(new Date(iso));
-
 const statusColor = { OPEN: 'warning', KEPT: 'success', REMOVED: 'error' } as const;
-
-/** Quoted words of the item: plain text from the API, so React escapes it (no HTML is rendered). */
-function Quote({ text, muted = false }: { text: string; muted?: boolean }) {
-  return (
-    <Typography
-      component="blockquote"
-      variant="body2"
-      sx={{
-        m: 0,
-        pl: 1.5,
-        borderLeft: '4px solid',
-        borderColor: muted ? 'divider' : 'warning.main',
-        color: muted ? 'text.secondary' : 'text.primary',
-        whiteSpace: 'pre-line',
-        overflowWrap: 'anywhere',
-      }}
-    >
-      {text}
-    </Typography>
-  );
-}
 
 /**
  * One case of the queue (issue 21.3): what was reported in context (the fic it is on, the comment a

@@ -1,13 +1,15 @@
 import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
+import HourglassEmptyOutlined from '@mui/icons-material/HourglassEmptyOutlined';
 import VisibilityOffOutlined from '@mui/icons-material/VisibilityOffOutlined';
 import { useTranslation } from 'react-i18next';
 import type { ModerationFlag } from '@fics/contracts';
 
 /**
- * 'En revisión' on a comment, reply or fic hidden for review (issue 21.2): only those who still see
- * it get the flag (its author, the teachers of the author's grade, administrators); nothing when the
- * item is visible. The label is the server's (contracts' underReviewFlag).
+ * 'En revisión' on a comment, reply or fic hidden for review (issue 21.2), 'Esperando aprobación' on
+ * a comment or reply held for a teacher's approval (issue 21.5-6): only those who still see it get
+ * the flag (its writer, the teachers of the grade, administrators); nothing when the item is
+ * visible. The label is the server's (contracts' underReviewFlag, heldFlag).
  */
 export function UnderReviewChip({ flag }: { flag: ModerationFlag | null | undefined }) {
   const { t } = useTranslation();
@@ -15,12 +17,12 @@ export function UnderReviewChip({ flag }: { flag: ModerationFlag | null | undefi
     return null;
   }
   return (
-    <Tooltip title={t('moderation.underReviewHelp')} describeChild>
+    <Tooltip title={flag.held ? t('moderation.heldHelp') : t('moderation.underReviewHelp')} describeChild>
       <Chip
         size="small"
         color="warning"
         variant="outlined"
-        icon={<VisibilityOffOutlined />}
+        icon={flag.held ? <HourglassEmptyOutlined /> : <VisibilityOffOutlined />}
         label={flag.label}
         // The warning orange is too light for text on white: its dark shade, as the error red.
         sx={{ color: 'warning.dark', borderColor: 'warning.main', fontWeight: 600, alignSelf: 'flex-start' }}

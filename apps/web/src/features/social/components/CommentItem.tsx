@@ -14,9 +14,11 @@ import { RepliesList } from './RepliesList';
 
 /**
  * A comment with its replies (spec 001 §2): 'Ver respuestas (n)' opens them, 5 at a time;
- * 'Responder' opens them and a reply form under them (a visitor is asked to log in instead).
+ * 'Responder' opens them and a reply form under them (a visitor is asked to log in instead). No
+ * 'Responder' while the fic's comments are closed, nor on a comment still waiting for approval
+ * (issue 21.5-6: the server refuses both).
  */
-export function CommentItem({ comment }: { comment: Comment }) {
+export function CommentItem({ comment, closed = false }: { comment: Comment; closed?: boolean }) {
   const { t } = useTranslation();
   const allowed = useRequireLogin();
   const repliesId = useId();
@@ -26,6 +28,7 @@ export function CommentItem({ comment }: { comment: Comment }) {
   const remove = useDeleteComment(comment.storyId);
   const createReply = useCreateReply(comment.storyId, comment._id);
 
+  const canReply = !closed && !comment.moderation?.held;
   const startReply = () => {
     if (allowed()) {
       setOpen(true);
@@ -37,12 +40,15 @@ export function CommentItem({ comment }: { comment: Comment }) {
     <PostItem
       post={comment}
       kind="comment"
+      storyId={comment.storyId}
       onSave={(text) => update.mutateAsync({ commentId: comment._id, text }).then((saved) => saved.message)}
       onDelete={() => remove.mutateAsync(comment._id).then((answer) => answer.message)}
       actions={
-        <Button size="small" startIcon={<ReplyOutlined />} onClick={startReply}>
-          {t('social.reply')}
-        </Button>
+        canReply ? (
+          <Button size="small" startIcon={<ReplyOutlined />} onClick={startReply}>
+            {t('social.reply')}
+          </Button>
+        ) : undefined
       }
     >
       {comment.replies > 0 ? (
@@ -60,7 +66,7 @@ export function CommentItem({ comment }: { comment: Comment }) {
         </Box>
       ) : null}
       {open && comment.replies > 0 ? <RepliesList id={repliesId} comment={comment} /> : null}
-      {replying ? (
+      {replying && canReply ? (
         <Box sx={{ mt: 1 }}>
           <CommentForm
             kind="reply"

@@ -5,9 +5,17 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { commentMessages, storyMessages, type Story } from '@fics/contracts';
+import LockOutlined from '@mui/icons-material/LockOutlined';
+import {
+  commentMessages,
+  commentsModeDescriptions,
+  commentsModeLabels,
+  storyMessages,
+  type Story,
+} from '@fics/contracts';
 import { FormError } from '../../../components/FormError';
 import { useSession } from '../../auth';
+import { CommentsModeControl } from '../../moderation';
 import { LoadFailedState } from '../../../components/LoadFailedState';
 import { flattenPages, useCreateComment, useStoryComments } from '../api';
 import { useRequireLogin } from '../use-require-login';
@@ -72,6 +80,9 @@ export default function CommentsSection({ story }: { story: Story }) {
   // (the API shows it as the fic's author: docs/decisions/social.md).
   const ownHiddenFic =
     (story.anonymity || story.nickname) && user !== null && story.writtenBy?._id === user._id;
+  // Who may comment (issue 21.5): closed, nothing new (what is there stays); moderated, new ones
+  // wait for a teacher's approval, which the form says.
+  const closed = story.commentsMode === 'CLOSED';
 
   let list;
   if (comments.isPending) {
@@ -91,7 +102,7 @@ export default function CommentsSection({ story }: { story: Story }) {
           {items.map((comment, index) => (
             <li key={comment._id}>
               {index > 0 ? <Divider sx={{ my: 2 }} /> : null}
-              <CommentItem comment={comment} />
+              <CommentItem comment={comment} closed={closed} />
             </li>
           ))}
         </Box>
@@ -120,9 +131,37 @@ export default function CommentsSection({ story }: { story: Story }) {
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
+      {story.permissions.canManageComments ? <CommentsModeControl story={story} /> : null}
       <Box>
-        <NewComment storyId={story._id} />
-        {ownHiddenFic ? (
+        {closed ? (
+          <Box
+            role="status"
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: 1,
+              py: 1.25,
+              px: 1.5,
+              border: 1,
+              borderColor: 'divider',
+              borderRadius: 1,
+              color: 'text.secondary',
+            }}
+          >
+            <LockOutlined fontSize="small" aria-hidden />
+            <Typography component="span" sx={{ fontWeight: 600 }}>
+              {commentsModeLabels.CLOSED}
+            </Typography>
+          </Box>
+        ) : (
+          <NewComment storyId={story._id} />
+        )}
+        {story.commentsMode === 'MODERATED' ? (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            {commentsModeDescriptions.MODERATED}
+          </Typography>
+        ) : null}
+        {ownHiddenFic && !closed ? (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
             {t('social.authorMaskNotice', { name: story.nicknameValue ?? storyMessages.storyAuthor })}
           </Typography>

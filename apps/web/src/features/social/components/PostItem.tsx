@@ -10,7 +10,7 @@ import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-client';
 import { BlockUserButton, useCanBlock } from '../../profile';
 import { useSession } from '../../auth';
-import { ReportButton, UnderReviewChip } from '../../moderation';
+import { ApprovalButtons, ReportButton, UnderReviewChip } from '../../moderation';
 import { CommentAuthorLine } from './CommentAuthor';
 import { CommentBody } from './CommentBody';
 import { CommentForm } from './CommentForm';
@@ -18,6 +18,8 @@ import { CommentForm } from './CommentForm';
 interface PostItemProps {
   post: Comment | Reply;
   kind: 'comment' | 'reply';
+  /** The fic it is on (an approval moves its comment count). */
+  storyId: string;
   /** PATCH with the new text; resolves with the API's message. */
   onSave: (text: string) => Promise<string>;
   /** DELETE; resolves with the API's message. */
@@ -32,7 +34,7 @@ interface PostItemProps {
  * One comment or reply: author line, text, and the edit and delete the server allows
  * (`permissions`, spec 001 §6). Editing swaps the text for the form; deleting asks first.
  */
-export function PostItem({ post, kind, onSave, onDelete, actions, children }: PostItemProps) {
+export function PostItem({ post, kind, storyId, onSave, onDelete, actions, children }: PostItemProps) {
   const { t } = useTranslation();
   const toast = useToast();
   const nameId = useId();
@@ -96,6 +98,18 @@ export function PostItem({ post, kind, onSave, onDelete, actions, children }: Po
         ) : (
           <CommentBody html={post.text} />
         )}
+        {/* Held for approval: the teachers of the grade and administrators decide here (issue 21.5-6). */}
+        {!editing && post.permissions.canApprove && post.moderation?.held ? (
+          <ApprovalButtons
+            held={{
+              target: isReply ? 'REPLY' : 'COMMENT',
+              id: post._id,
+              commentId: 'commentId' in post ? post.commentId : post._id,
+              storyId,
+            }}
+            writerName={post.userId.name}
+          />
+        ) : null}
         {!editing && (actions || canEdit || canDelete || canBlock || canReport) ? (
           <Box
             role="group"

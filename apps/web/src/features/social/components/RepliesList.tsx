@@ -16,6 +16,7 @@ function ReplyItem({ reply, storyId }: { reply: Reply; storyId: string }) {
     <PostItem
       post={reply}
       kind="reply"
+      storyId={storyId}
       onSave={(text) => update.mutateAsync({ replyId: reply._id, text }).then((saved) => saved.message)}
       onDelete={() => remove.mutateAsync(reply._id).then((answer) => answer.message)}
     />
