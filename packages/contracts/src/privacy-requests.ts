@@ -86,7 +86,7 @@ export const privacyComplaintNotice =
 
 export const privacyRequestMessages = {
   typeRequired: 'Elige qué derecho quieres ejercer',
-  detailRequired: 'Cuéntanos qué necesitas',
+  detailRequired: 'Escribe el detalle de tu solicitud',
   detailMin: `Cuéntanos un poco más: al menos ${privacyRequestLimits.detailMin} caracteres`,
   detailMax: `El detalle no debe tener más de ${privacyRequestLimits.detailMax} caracteres`,
   emailRequired: 'Escribe tu email para poder responderte',
@@ -135,6 +135,11 @@ export const createPrivacyRequestBodySchema = z.object({
   ),
 });
 export type CreatePrivacyRequestBody = z.infer<typeof createPrivacyRequestBodySchema>;
+
+/** The same body as a visitor must send it: with the e-mail (the public form checks it so). */
+export const visitorPrivacyRequestBodySchema = createPrivacyRequestBodySchema.extend({
+  email: emailField(privacyRequestMessages.emailRequired, privacyRequestMessages.emailInvalid),
+});
 
 /** The form's values (the web sends '' for an empty e-mail). */
 export type CreatePrivacyRequestInput = z.input<typeof createPrivacyRequestBodySchema>;

@@ -147,6 +147,11 @@ const pages: readonly PageRoute[] = [
     access: ['TEACHER', 'ADMIN'],
   },
   {
+    path: '/solicitudes-datos',
+    page: lazyPage(() => import('../features/privacy-requests/pages/PrivacyQueuePage'), 'PrivacyQueuePage'),
+    access: ['ADMIN'],
+  },
+  {
     // Public: the API answers 404 for a fic the caller may not see. /fics/nuevo and other static
     // paths under /fics rank above this one whatever their place in this table.
     path: '/fics/:storyId',

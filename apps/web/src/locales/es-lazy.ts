@@ -16,6 +16,7 @@ import { commentBank } from './es-comment-bank';
 import { annotations } from './es-annotations';
 import { blocks } from './es-blocks';
 import { moderation } from './es-moderation';
+import { privacyRequests } from './es-privacy-requests';
 
 export const esLazy = {
   auth: {
@@ -426,6 +427,7 @@ export const esLazy = {
   annotations,
   blocks,
   moderation,
+  privacyRequests,
 } as const;
 
 export type LazyCatalog = typeof esLazy;

@@ -70,6 +70,7 @@ export const es = {
     publishedFics: 'Fics publicados',
     myRubrics: 'Mis rúbricas',
     reports: 'Reportes',
+    privacyRequests: 'Solicitudes de datos',
   },
   home: {
     welcomeTitle: 'Cuentos escritos en la sala de clases',

@@ -74,7 +74,7 @@ export function mailsTo(app: FastifyInstance, to: string, kind?: string) {
 export async function linkTokenFor(app: FastifyInstance, to: string): Promise<string> {
   const mails = await mailsTo(app, to, 'privacy-confirm');
   const text = mails.at(-1)?.text ?? '';
-  const match = /confirmar-solicitud-datos\?token=([^\s]+)/.exec(text);
+  const match = /confirmar=([\w-]+)/.exec(text);
   if (!match) {
     throw new Error(`no confirmation link to ${to}`);
   }

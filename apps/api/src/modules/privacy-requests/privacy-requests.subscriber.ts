@@ -6,8 +6,11 @@ import { hashToken, randomToken } from '../../lib/crypto';
 import type { DomainEvent, EventSubscriber } from '../events';
 import { enqueueEventMail, privacyAnswerMail, privacyConfirmMail, type OutgoingMail } from '../mail';
 
-/** The page a parent's link opens (apps/web: features/privacy-requests). */
-export const CONFIRM_PATH = '/confirmar-solicitud-datos';
+/**
+ * The page a parent's link opens: the privacy policy, which explains the rights, with the
+ * confirmation on top (apps/web: features/policies and features/privacy-requests).
+ */
+export const CONFIRM_PATH = '/terminos-condiciones?tab=privacidad&confirmar=';
 
 /**
  * A parent's confirmation link. The secret is minted here, at delivery, and only its hash is stored
@@ -38,7 +41,7 @@ async function confirmationMail(
   return privacyConfirmMail({
     to: row.email,
     typeLabel: privacyRequestTypeLabels[row.type],
-    link: `${publicUrl}${CONFIRM_PATH}?token=${encodeURIComponent(token)}`,
+    link: `${publicUrl}${CONFIRM_PATH}${encodeURIComponent(token)}`,
     hours: privacyRequestLimits.confirmHours,
   });
 }

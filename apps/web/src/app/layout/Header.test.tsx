@@ -68,6 +68,8 @@ describe('Header', () => {
       'Mis rúbricas',
       // The moderation queue (issue 21.3).
       'Reportes',
+      // Requests under Ley 21.719 (issue 22.3).
+      'Solicitudes de datos',
       'Log out',
     ]);
     expect(within(menu).getByRole('menuitem', { name: 'Escuelas' })).toHaveAttribute('href', '/escuelas');

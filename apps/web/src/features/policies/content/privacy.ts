@@ -105,16 +105,18 @@ export const privacy: PolicyDocument = {
       id: 'derechos',
       heading: 'Tus derechos',
       blocks: [
-        'Sobre tus datos personales tienes derecho a:',
+        'La Ley N° 19.628 sobre protección de la vida privada, con los cambios de la Ley N° 21.719, te da estos derechos sobre tus datos personales. Si eres menor de edad, tu madre, padre o apoderado también puede ejercerlos por ti:',
         {
           list: [
-            'saber qué datos tuyos reunimos, para qué y con quién los compartimos;',
-            'acceder a ellos y recibir una copia;',
-            'pedir que los corrijamos o los eliminemos;',
-            'recibir el mismo servicio aunque ejerzas cualquiera de estos derechos;',
-            'oponerte a la venta de tus datos. La Fundación no vende datos personales, ni los tuyos ni los de nadie.',
+            'acceso: saber qué datos tuyos guardamos, para qué los usamos, con quién los compartimos y recibir una copia;',
+            'rectificación: pedir que corrijamos un dato tuyo que está mal o incompleto;',
+            'supresión: pedir que borremos tus datos cuando ya no sean necesarios o no quieras que los tengamos;',
+            'oposición: pedir que dejemos de usar tus datos para algo que no te parece bien;',
+            'portabilidad: recibir tus datos y tus fics en un archivo que puedas llevar a otro lugar;',
+            'bloqueo: pedir que congelemos tus datos por un tiempo, sin usarlos, mientras revisamos tu caso.',
           ],
         },
+        'Ejercer cualquiera de estos derechos es gratis y no cambia el servicio que recibes. La Fundación no vende datos personales, ni los tuyos ni los de nadie.',
       ],
     },
     {
@@ -129,7 +131,10 @@ export const privacy: PolicyDocument = {
       id: 'solicitudes',
       heading: 'Cómo ejercer tus derechos',
       blocks: [
-        'Escríbenos a {email} indicando qué necesitas. Para proteger tus datos podemos pedirte que confirmes tu identidad. Responderemos tu solicitud dentro de un mes desde que la recibamos.',
+        'Si tienes cuenta, entra a tu Perfil y usa «Ejercer mis derechos»: eliges qué quieres pedir, nos cuentas el detalle y ahí mismo ves el estado de tu solicitud y su plazo.',
+        'Si no tienes cuenta (por ejemplo, si eres apoderada o apoderado de una o un estudiante), usa el formulario al final de esta página. Te enviaremos un enlace a tu email para confirmar que la solicitud es tuya; la revisamos desde que lo abres. También puedes escribirnos a {email}.',
+        'Te responderemos por email dentro de 30 días corridos desde que recibimos tu solicitud. Si necesitamos más tiempo, te avisaremos por qué y podremos extender el plazo una sola vez por 30 días más. Un bloqueo lo hacemos dentro de 2 días hábiles.',
+        'Si rechazamos tu solicitud te diremos por qué. Si no estás de acuerdo con nuestra respuesta, o si no te respondemos a tiempo, puedes presentar un reclamo ante la Agencia de Protección de Datos Personales dentro de 30 días hábiles.',
       ],
     },
     {

@@ -72,7 +72,7 @@ describe('PoliciesPage (/terminos-condiciones)', { timeout: 30_000 }, () => {
     expect(panel).toHaveTextContent('al menos 13 años');
     expect(panel).toHaveTextContent('hasta por 6 años');
     expect(panel).toHaveTextContent('no más de 60 días');
-    expect(panel).toHaveTextContent('dentro de un mes');
+    expect(panel).toHaveTextContent('dentro de 30 días corridos');
     expect(panel).toHaveTextContent('no vende datos personales');
     expect(within(panel).queryByText('Licencia de uso')).not.toBeInTheDocument();
 

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/PageTitle';
 import { useClientConfig } from '../../../lib/resources';
 import { urlParam, useUrlState } from '../../../lib/use-url-state';
+import { ConfirmPrivacyRequest, PublicPrivacyRequest } from '../../privacy-requests';
 import { PolicyArticle } from '../components/PolicyArticle';
 import { privacy } from '../content/privacy';
 import { terms } from '../content/terms';
@@ -14,8 +15,12 @@ import { terms } from '../content/terms';
 const tabs = ['terminos', 'privacidad'] as const;
 type PolicyTab = (typeof tabs)[number];
 
-/** `?tab=privacidad` opens the privacy policy; no parameter (or an unknown one), the terms. */
-const params = { tab: urlParam.oneOf(tabs, 'terminos') };
+/**
+ * `?tab=privacidad` opens the privacy policy; no parameter (or an unknown one), the terms.
+ * `?confirmar=<token>`: the link e-mailed to a parent who filed a request under Ley 21.719 lands
+ * here (issue 22.3), on the page that explains the rights, rather than on a route of its own.
+ */
+const params = { tab: urlParam.oneOf(tabs, 'terminos'), confirmar: urlParam.id() };
 
 /** The brand blue is too light for text on white: the open tab's label uses its dark shade. */
 const tabSx = { '&.Mui-selected': { color: 'primary.dark' } } as const;
@@ -24,11 +29,12 @@ const documents = { terminos: terms, privacidad: privacy } as const;
 
 /**
  * /terminos-condiciones (spec 001 §2, §9), public: two tabs, Términos y Condiciones and Política de
- * Privacidad, the open one kept in the URL so either can be linked to.
+ * Privacidad, the open one kept in the URL so either can be linked to. Under the privacy policy, the
+ * form to exercise one's rights without an account (issue 22.3).
  */
 export function PoliciesPage() {
   const { t } = useTranslation();
-  const [{ tab }, setUrl] = useUrlState(params);
+  const [{ tab, confirmar }, setUrl] = useUrlState(params);
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('md'));
   const config = useClientConfig();
@@ -40,6 +46,7 @@ export function PoliciesPage() {
   return (
     <>
       <PageTitle title={t('policies.title')} />
+      {confirmar ? <ConfirmPrivacyRequest token={confirmar} /> : null}
       <Tabs
         value={tab}
         onChange={(_event, value: PolicyTab) => setUrl({ tab: value }, { replace: true })}
@@ -65,6 +72,8 @@ export function PoliciesPage() {
       </Tabs>
       <Box role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)}>
         <PolicyArticle key={tab} document={documents[tab]} anchorPrefix={tab} email={email} />
+        {/* 'Cómo ejercer tus derechos' points here: the form of those without an account. */}
+        {tab === 'privacidad' ? <PublicPrivacyRequest /> : null}
       </Box>
     </>
   );

@@ -14,6 +14,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useToast } from '../../../components/toast';
 import { useLogoutEverywhere, useSession } from '../../auth';
 import { ChangeRequestAction, ChangeRequestHistory } from '../../requests';
+import { PrivacyRights } from '../../privacy-requests';
 import { useUserDetail } from '../../../lib/resources';
 import { useUpdateProfile } from '../api';
 import { BlockedUsers } from '../components/BlockedUsers';
@@ -116,6 +117,10 @@ function ProfileView({ user, inscriptions }: { user: User; inscriptions: Inscrip
             </Section>
           ) : null}
           <SessionsSection />
+          {/* Ley 21.719 (issue 22.3): everyone may ask for access, rectification, erasure… */}
+          <Section title={t('privacyRequests.profileTitle')}>
+            <PrivacyRights />
+          </Section>
         </Stack>
       </Grid>
       <PhotoDialog user={user} open={photoOpen} onClose={() => setPhotoOpen(false)} />

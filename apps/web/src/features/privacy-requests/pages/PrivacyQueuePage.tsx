@@ -1,0 +1,169 @@
+import { useCallback, useRef, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import {
+  maxPage,
+  privacyQueueFilters,
+  privacyRequestStatusLabels,
+  privacyRequestsPaging,
+  type PrivacyQueueFilter,
+  type PrivacyRequest,
+} from '@fics/contracts';
+import { EmptyState } from '../../../components/EmptyState';
+import { LoadFailedState } from '../../../components/LoadFailedState';
+import { ListTotal, PageControls, useLastPageWhenPastTheEnd } from '../../../components/PageControls';
+import { PageLoader } from '../../../components/PageLoader';
+import { PageTitle } from '../../../components/PageTitle';
+import { urlParam, useUrlState } from '../../../lib/use-url-state';
+import { usePrivacyQueue } from '../api';
+import { AnswerDialog } from '../components/AnswerDialog';
+import { PrivacyRequestCard } from '../components/PrivacyRequestCard';
+
+const ALL = 'ALL';
+/** Filter and page in the query string (/solicitudes-datos?estado=DONE&page=2); the open ones by default. */
+const urlParams = {
+  estado: urlParam.oneOf<string>([...privacyQueueFilters, ALL], 'OPEN'),
+  page: urlParam.int({ min: 1, max: maxPage, fallback: 1 }),
+};
+const urlOptions = { resetOnChange: ['page'] } as const;
+const limit = privacyRequestsPaging.defaultLimit;
+
+/**
+ * /solicitudes-datos (ADMIN; issue 22.3): the requests under Ley 21.719, oldest due first, a page at
+ * a time, filtered by status; each with its due date, 'Vence pronto' a week before and 'Vencida'
+ * after, and 'Responder' while the API allows an answer.
+ */
+export function PrivacyQueuePage() {
+  const { t } = useTranslation();
+  const [url, setUrl] = useUrlState(urlParams, urlOptions);
+  const { page } = url;
+  const status = url.estado === ALL ? undefined : (url.estado as PrivacyQueueFilter);
+  const queue = usePrivacyQueue({ status, page, limit });
+  const shown = queue.data;
+  const [answering, setAnswering] = useState<PrivacyRequest | null>(null);
+
+  const replacePage = useCallback((last: number) => setUrl({ page: last }, { replace: true }), [setUrl]);
+  useLastPageWhenPastTheEnd(shown, { enabled: !queue.isPlaceholderData, goTo: replacePage });
+  const listTop = useRef<HTMLDivElement>(null);
+  const goToPage = (next: number) => {
+    setUrl({ page: next });
+    listTop.current?.scrollIntoView?.({ block: 'start' });
+  };
+
+  let content;
+  if (queue.isError) {
+    content = <LoadFailedState onRetry={() => void queue.refetch()} />;
+  } else if (!shown) {
+    content = <PageLoader />;
+  } else if (shown.totalDocs === 0) {
+    content = (
+      <Paper variant="outlined">
+        <EmptyState
+          message={t('privacyRequests.queueEmpty')}
+          action={
+            url.estado !== 'OPEN' ? (
+              <Button onClick={() => setUrl({ estado: 'OPEN' })}>{t('privacyRequests.clearFilters')}</Button>
+            ) : undefined
+          }
+        />
+      </Paper>
+    );
+  } else {
+    content = (
+      <>
+        <Box
+          component="ul"
+          aria-label={t('privacyRequests.queueLabel')}
+          aria-busy={queue.isPlaceholderData}
+          sx={{
+            listStyle: 'none',
+            m: 0,
+            p: 0,
+            display: 'flex',
+            flexDirection: 'column',
+            gap: 2,
+            opacity: queue.isPlaceholderData ? 0.6 : 1,
+          }}
+        >
+          {shown.docs.map((request) => (
+            <li key={request._id}>
+              <PrivacyRequestCard
+                request={request}
+                header={
+                  <Typography variant="body2">
+                    {t('privacyRequests.requester')}:{' '}
+                    {request.requester ? request.requester.name : t('privacyRequests.noAccount')} ·{' '}
+                    <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
+                      {request.email}
+                    </Box>
+                  </Typography>
+                }
+                action={
+                  request.allowedAnswers.length > 0 ? (
+                    <Button variant="contained" onClick={() => setAnswering(request)}>
+                      {t('privacyRequests.respond')}
+                    </Button>
+                  ) : undefined
+                }
+              />
+            </li>
+          ))}
+        </Box>
+        <Paper variant="outlined" sx={{ mt: 2 }}>
+          <PageControls
+            page={page}
+            limit={limit}
+            totalDocs={shown.totalDocs}
+            onPageChange={goToPage}
+            label={t('privacyRequests.pages')}
+          />
+        </Paper>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageTitle title={t('privacyRequests.queueTitle')} />
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {t('privacyRequests.queueIntro')}
+      </Typography>
+      <Box
+        ref={listTop}
+        sx={{
+          display: 'flex',
+          gap: 2,
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          mb: 2,
+        }}
+      >
+        <TextField
+          select
+          size="small"
+          label={t('privacyRequests.statusFilter')}
+          value={url.estado}
+          onChange={(event) => setUrl({ estado: event.target.value })}
+          sx={{ minWidth: 200 }}
+        >
+          <MenuItem value="OPEN">{t('privacyRequests.filterOpen')}</MenuItem>
+          {(['PENDING', 'EXTENDED', 'DONE', 'REFUSED'] as const).map((value) => (
+            <MenuItem key={value} value={value}>
+              {privacyRequestStatusLabels[value]}
+            </MenuItem>
+          ))}
+          <MenuItem value={ALL}>{t('privacyRequests.filterAll')}</MenuItem>
+        </TextField>
+        <ListTotal text={shown ? t('privacyRequests.total', { count: shown.totalDocs }) : null} />
+      </Box>
+      {content}
+      <AnswerDialog request={answering} onClose={() => setAnswering(null)} />
+    </>
+  );
+}
