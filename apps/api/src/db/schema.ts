@@ -890,7 +890,9 @@ export const trackingEvents = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    resource: text('resource', { enum: ['AUTH', 'STORIES', 'PROFILE', 'COMMENTS', 'REPLIES'] }).notNull(),
+    resource: text('resource', {
+      enum: ['AUTH', 'STORIES', 'PROFILE', 'COMMENTS', 'REPLIES', 'MODERATION'],
+    }).notNull(),
     action: text('action').notNull(),
     storyId: uuid('story_id').references(() => stories.id, { onDelete: 'set null' }),
     storyTitle: text('story_title'),
@@ -904,6 +906,21 @@ export const trackingEvents = pgTable(
      * housekeeping, the lines stay.
      */
     eventId: bigint('event_id', { mode: 'number' }),
+    /**
+     * Moderation lines (issue 21.7, docs/decisions/tracking.md): what was reported or what happened
+     * to the student's item ('COMMENT', 'REPLY', 'STORY'), and the reasons (report reason codes: the
+     * one chosen by a report, those of a removal, most chosen first).
+     */
+    target: text('target', { enum: ['COMMENT', 'REPLY', 'STORY'] }),
+    reasons: text('reasons').array(),
+    /**
+     * A report line's reported person (the item's writer): never answered, only read by the page's
+     * query to leave the line out for that person as a reader (a reporter is never shown to the
+     * reported person). Null once their account is gone.
+     */
+    reportedUserId: uuid('reported_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** A block line's other person (the one blocked or unblocked); null once their account is gone. */
+    otherUserId: uuid('other_user_id').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     // The activity page: a user's events, newest first.
@@ -912,12 +929,36 @@ export const trackingEvents = pgTable(
     // One line per event and action: a redelivered event writes nothing (NULLs, the lines written
     // directly, never clash).
     uniqueIndex('tracking_events_event_action_idx').on(t.eventId, t.action),
+    // An account's deletion sets these null: each probe an index on the few lines that have one.
+    index('tracking_events_reported_user_idx')
+      .on(t.reportedUserId)
+      .where(sql`${t.reportedUserId} is not null`),
+    index('tracking_events_other_user_idx')
+      .on(t.otherUserId)
+      .where(sql`${t.otherUserId} is not null`),
     check(
       'tracking_events_action_check',
       sql`(${t.resource} = 'AUTH' and ${t.action} in ('LOGIN', 'LOGOUT'))
         or (${t.resource} = 'STORIES' and ${t.action} in ('CREATE', 'SEND', 'DELETE', 'READ', 'LIKE', 'UNLIKE', 'UPDATE'))
         or (${t.resource} = 'PROFILE' and ${t.action} in ('UPDATE_NAME', 'UPDATE_BIO', 'UPDATE_NICKNAME', 'UPDATE_AVATAR'))
-        or (${t.resource} in ('COMMENTS', 'REPLIES') and ${t.action} in ('CREATE', 'UPDATE', 'DELETE'))`,
+        or (${t.resource} in ('COMMENTS', 'REPLIES') and ${t.action} in ('CREATE', 'UPDATE', 'DELETE'))
+        or (${t.resource} = 'MODERATION' and ${t.action} in ('REPORT', 'BLOCK', 'UNBLOCK', 'CONTENT_HIDDEN',
+          'CONTENT_KEPT', 'CONTENT_REMOVED', 'CONTENT_HELD', 'CONTENT_APPROVED', 'CONTENT_REJECTED',
+          'COMMENTS_CLOSED', 'COMMENTS_MODERATED', 'COMMENTS_OPENED'))`,
+    ),
+    check(
+      'tracking_events_target_check',
+      sql`${t.target} is null or ${t.target} in ('COMMENT', 'REPLY', 'STORY')`,
+    ),
+    // A moderation line names what it is about (a block, the person); the others carry none of it.
+    check(
+      'tracking_events_moderation_check',
+      sql`(${t.resource} <> 'MODERATION' and ${t.target} is null and ${t.reasons} is null
+          and ${t.reportedUserId} is null and ${t.otherUserId} is null)
+        or (${t.resource} = 'MODERATION' and ${t.action} in ('BLOCK', 'UNBLOCK') and ${t.target} is null
+          and ${t.reasons} is null and ${t.reportedUserId} is null)
+        or (${t.resource} = 'MODERATION' and ${t.action} not in ('BLOCK', 'UNBLOCK') and ${t.target} is not null
+          and ${t.otherUserId} is null and (${t.reportedUserId} is null or ${t.action} = 'REPORT'))`,
     ),
     check('tracking_events_writing_time_check', sql`${t.writingTime} is null or ${t.writingTime} >= 0`),
   ],

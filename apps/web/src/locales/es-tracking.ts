@@ -13,6 +13,8 @@ export const tracking = {
   /** A line whose comment or reply was deleted later ('Comentó una fic (comentario eliminado)'). */
   commentDeleted: '{{label}} (comentario eliminado)',
   replyDeleted: '{{label}} (respuesta eliminada)',
+  /** A block line whose other student's account is gone. */
+  personGone: 'una cuenta que ya no existe',
   comment: 'Comentario',
   reply: 'Respuesta',
   writingTime: '{{time}} de escritura',

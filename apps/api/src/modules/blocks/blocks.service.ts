@@ -11,6 +11,7 @@ import { roles, userBlocks, users } from '../../db/schema';
 import { forbidden, notFound, validationError } from '../../lib/errors';
 import { readPage } from '../../lib/paging';
 import type { Actor } from '../../plugins/auth';
+import { emitEvent } from '../events';
 import { mediaUrl } from '../media';
 
 /**
@@ -133,6 +134,14 @@ export async function blockUser(options: {
       .values({ blockerId: actor.userId, blockedId: userId })
       .onConflictDoNothing()
       .returning({ createdAt: userBlocks.createdAt });
+    // A new block only (the blocker's activity, issue 21.7); a repeated click changes nothing.
+    if (inserted.length > 0) {
+      await emitEvent(tx, {
+        type: 'user.blocked',
+        actor: { userId: actor.userId, role: actor.role },
+        payload: { blockerId: actor.userId, blockedId: userId },
+      });
+    }
     const createdAt =
       inserted[0]?.createdAt ??
       (
@@ -145,17 +154,27 @@ export async function blockUser(options: {
   });
 }
 
-/** DELETE /blocks/:userId: lifts the caller's block; 404 when there is none. */
-export async function unblockUser(options: { db: DbOrTx; actor: Actor; userId: string }): Promise<void> {
+/**
+ * DELETE /blocks/:userId: lifts the caller's block; 404 when there is none. The delete and its
+ * `user.unblocked` commit together; of two parallel calls only the one that deleted the row emits.
+ */
+export async function unblockUser(options: { db: Db; actor: Actor; userId: string }): Promise<void> {
   const { db, actor, userId } = options;
   assertStudent(actor);
-  const deleted = await db
-    .delete(userBlocks)
-    .where(and(eq(userBlocks.blockerId, actor.userId), eq(userBlocks.blockedId, userId)))
-    .returning({ blockedId: userBlocks.blockedId });
-  if (deleted.length === 0) {
-    throw notFound(blockMessages.notBlocked);
-  }
+  await db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(userBlocks)
+      .where(and(eq(userBlocks.blockerId, actor.userId), eq(userBlocks.blockedId, userId)))
+      .returning({ blockedId: userBlocks.blockedId });
+    if (deleted.length === 0) {
+      throw notFound(blockMessages.notBlocked);
+    }
+    await emitEvent(tx, {
+      type: 'user.unblocked',
+      actor: { userId: actor.userId, role: actor.role },
+      payload: { blockerId: actor.userId, blockedId: userId },
+    });
+  });
 }
 
 /** GET /blocks: the people the caller blocked, newest first (user_blocks_blocker_created_idx). */

@@ -91,6 +91,13 @@ export interface EventPayloads {
   /** Someone changed their own name, bio or photo (what lists and comments show of them). */
   'user.profile_updated': { userId: string; changed: readonly ('name' | 'bio' | 'photo')[] };
   /**
+   * A student blocked another (issue 21.4; the actor is the blocker), or lifted their block. Only
+   * for a new block or a lifted one, never for a repeated click. Nobody is told: the blocker's
+   * activity records it (issue 21.7).
+   */
+  'user.blocked': { blockerId: string; blockedId: string };
+  'user.unblocked': { blockerId: string; blockedId: string };
+  /**
    * A comment or reply held for approval (issue 21.5-6; the stream is its fic), when written or when
    * an edit brought in a listed word: `heldFor` says why. The teachers of the fic's grade are told.
    * The writer is the actor (or whoever edited it).
@@ -216,6 +223,8 @@ export const eventTypes = [
   'user.deleted',
   'user.email_changed',
   'user.profile_updated',
+  'user.blocked',
+  'user.unblocked',
   'request.created',
   'request.handled',
   'privacy_request.created',

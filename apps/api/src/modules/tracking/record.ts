@@ -24,6 +24,13 @@ export type ActivityEvent = {
     replyId?: string | null;
     /** Seconds of writing the action added (creating, editing or sending a fic). */
     writingTime?: number | null;
+    /** Moderation lines (issue 21.7): the kind of item, the reasons, the people involved. */
+    target?: 'COMMENT' | 'REPLY' | 'STORY' | null;
+    reasons?: readonly string[] | null;
+    /** A report's reported person: never answered, only kept to leave the line out for them. */
+    reportedUserId?: string | null;
+    /** A block's other person. */
+    otherUserId?: string | null;
   };
 }[keyof TrackingActions];
 

@@ -1,12 +1,15 @@
-import { and, asc, count, desc, eq, exists, not, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, isNull, ne, not, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
+  publicStudentName,
   type CreateTrackingBody,
   type Paged,
+  type ReportReason,
   type TrackingQuery,
   type TrackingRecord,
 } from '@fics/contracts';
 import type { Db, DbOrTx } from '../../db/client';
-import { commentReplies, comments, stories, trackingEvents } from '../../db/schema';
+import { commentReplies, comments, stories, trackingEvents, users } from '../../db/schema';
 import { forbidden, notFound, rateLimited } from '../../lib/errors';
 import { readPage } from '../../lib/paging';
 import type { RateLimiter } from '../../lib/rate-limiter';
@@ -118,7 +121,16 @@ export async function listTracking(options: {
         ),
       ),
   );
-  const ofUser = and(eq(trackingEvents.userId, userId), not(authorHiddenFromCaller));
+  // A report line is never shown to the person whose item was reported (a teacher or administrator
+  // reading their student's activity after the student reported that adult's comment): the reporter
+  // is never told to the reported person. The same for a block line naming the reader (teachers and
+  // administrators cannot be blocked today; the rule does not rely on it).
+  const notAboutCaller = and(
+    or(isNull(trackingEvents.reportedUserId), ne(trackingEvents.reportedUserId, actor.userId)),
+    or(isNull(trackingEvents.otherUserId), ne(trackingEvents.otherUserId, actor.userId)),
+  );
+  const ofUser = and(eq(trackingEvents.userId, userId), not(authorHiddenFromCaller), notAboutCaller);
+  const otherUser = alias(users, 'other_user');
   return readPage({
     query,
     fetch: async ({ limit, offset }) => {
@@ -135,10 +147,14 @@ export async function listTracking(options: {
           createdAt: trackingEvents.createdAt,
           comment: { text: comments.text, createdAt: comments.createdAt },
           reply: { text: commentReplies.text, createdAt: commentReplies.createdAt },
+          target: trackingEvents.target,
+          reasons: trackingEvents.reasons,
+          otherUserName: otherUser.name,
         })
         .from(trackingEvents)
         .leftJoin(comments, eq(comments.id, trackingEvents.commentId))
         .leftJoin(commentReplies, eq(commentReplies.id, trackingEvents.replyId))
+        .leftJoin(otherUser, eq(otherUser.id, trackingEvents.otherUserId))
         .where(ofUser)
         .orderBy(desc(trackingEvents.createdAt), asc(trackingEvents.id))
         .limit(limit)
@@ -153,6 +169,19 @@ export async function listTracking(options: {
         storyTitle: row.storyTitle,
         commentId: mentioned(row.commentId, row.comment),
         replyId: mentioned(row.replyId, row.reply),
+        moderation:
+          row.resource === 'MODERATION'
+            ? {
+                target: row.target,
+                reasons: (row.reasons ?? []) as ReportReason[],
+                // The blocked person's name: whole for administrators, the public form for teachers.
+                person: row.otherUserName
+                  ? {
+                      name: actor.role === 'ADMIN' ? row.otherUserName : publicStudentName(row.otherUserName),
+                    }
+                  : null,
+              }
+            : null,
       }));
     },
     count: async () => {

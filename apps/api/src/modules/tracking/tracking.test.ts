@@ -255,6 +255,7 @@ describe('POST /tracking and GET /tracking/:userId', () => {
         storyTitle: 'Título de entonces',
         commentId: null,
         replyId: null,
+        moderation: null,
       });
       expect(commented).toMatchObject({
         resource: 'COMMENTS',

@@ -28,6 +28,7 @@ export function makeRecord(overrides: Partial<TrackingRecord> = {}): TrackingRec
     storyTitle: 'El bosque',
     commentId: null,
     replyId: null,
+    moderation: null,
     ...overrides,
   };
 }

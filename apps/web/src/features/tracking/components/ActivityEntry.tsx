@@ -4,6 +4,16 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import AutoStoriesOutlined from '@mui/icons-material/AutoStoriesOutlined';
+import BlockOutlined from '@mui/icons-material/BlockOutlined';
+import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
+import CommentsDisabledOutlined from '@mui/icons-material/CommentsDisabledOutlined';
+import FlagOutlined from '@mui/icons-material/FlagOutlined';
+import GppMaybeOutlined from '@mui/icons-material/GppMaybeOutlined';
+import HighlightOffOutlined from '@mui/icons-material/HighlightOffOutlined';
+import HourglassEmptyOutlined from '@mui/icons-material/HourglassEmptyOutlined';
+import LockOpenOutlined from '@mui/icons-material/LockOpenOutlined';
+import RemoveCircleOutlined from '@mui/icons-material/RemoveCircleOutlined';
+import VisibilityOffOutlined from '@mui/icons-material/VisibilityOffOutlined';
 import ChatBubbleOutline from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
@@ -18,7 +28,13 @@ import SendOutlined from '@mui/icons-material/SendOutlined';
 import TimerOutlined from '@mui/icons-material/TimerOutlined';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { trackingLabels, type TrackingEventKey, type TrackingRecord } from '@fics/contracts';
+import {
+  moderationLineLabel,
+  moderationReasonsText,
+  trackingLabels,
+  type TrackingEventKey,
+  type TrackingRecord,
+} from '@fics/contracts';
 import {
   deletedSince,
   eventText,
@@ -40,6 +56,18 @@ const eventIcons: Partial<Record<TrackingEventKey, ReactElement>> = {
   'STORIES.UNLIKE': <HeartBrokenOutlined />,
   'STORIES.UPDATE': <EditOutlined />,
   'REPLIES.CREATE': <ReplyOutlined />,
+  'MODERATION.REPORT': <FlagOutlined />,
+  'MODERATION.BLOCK': <BlockOutlined />,
+  'MODERATION.UNBLOCK': <LockOpenOutlined />,
+  'MODERATION.CONTENT_HIDDEN': <VisibilityOffOutlined />,
+  'MODERATION.CONTENT_KEPT': <CheckCircleOutlined />,
+  'MODERATION.CONTENT_REMOVED': <RemoveCircleOutlined />,
+  'MODERATION.CONTENT_HELD': <HourglassEmptyOutlined />,
+  'MODERATION.CONTENT_APPROVED': <CheckCircleOutlined />,
+  'MODERATION.CONTENT_REJECTED': <HighlightOffOutlined />,
+  'MODERATION.COMMENTS_CLOSED': <CommentsDisabledOutlined />,
+  'MODERATION.COMMENTS_MODERATED': <HourglassEmptyOutlined />,
+  'MODERATION.COMMENTS_OPENED': <ChatBubbleOutline />,
 };
 const resourceIcons: Record<TrackingRecord['resource'], ReactElement> = {
   AUTH: <LoginOutlined />,
@@ -47,6 +75,7 @@ const resourceIcons: Record<TrackingRecord['resource'], ReactElement> = {
   PROFILE: <PersonOutline />,
   COMMENTS: <ChatBubbleOutline />,
   REPLIES: <ReplyOutlined />,
+  MODERATION: <GppMaybeOutlined />,
 };
 
 function eventKey(record: TrackingRecord): string {
@@ -55,8 +84,20 @@ function eventKey(record: TrackingRecord): string {
 
 /** The contract's label for the event; an action this client does not know yet still reads sensibly. */
 export function activityLabel(record: TrackingRecord): string {
-  return trackingLabels[eventKey(record) as TrackingEventKey] ?? `${record.resource} ${record.action}`;
+  // A moderation line says what kind of item it was about ('Reportó un comentario').
+  const moderation = record.moderation ? moderationLineLabel(record.action, record.moderation.target) : null;
+  return (
+    moderation ??
+    trackingLabels[eventKey(record) as TrackingEventKey] ??
+    `${record.resource} ${record.action}`
+  );
 }
+
+/** A removal or a deletion is drawn in the error colour. */
+const isRemoval = (record: TrackingRecord) =>
+  record.action.includes('DELETE') ||
+  record.action === 'CONTENT_REMOVED' ||
+  record.action === 'CONTENT_REJECTED';
 
 /**
  * One event of 'Actividad Reciente' (spec 001 §2): what the student did, on which fic (a link while
@@ -75,6 +116,9 @@ export const ActivityEntry = memo(function ActivityEntry({ record }: { record: T
     : activityLabel(record);
   const plain = text ? excerpt(htmlToPlainText(text.text)) : '';
   const writing = record.writingTime && record.writingTime > 0 ? writingTime(record.writingTime) : null;
+  // A report's reason, a removal's reasons ('Motivo: Acoso o bullying'); never whose item it was.
+  const reasons = record.moderation ? moderationReasonsText(record.moderation.reasons) : null;
+  const blockLine = record.resource === 'MODERATION' && record.moderation?.target === null;
 
   return (
     <Box
@@ -92,8 +136,8 @@ export const ActivityEntry = memo(function ActivityEntry({ record }: { record: T
         sx={{
           width: 40,
           height: 40,
-          bgcolor: record.action.includes('DELETE') ? 'error.light' : 'primary.light',
-          color: record.action.includes('DELETE') ? 'error.dark' : 'primary.dark',
+          bgcolor: isRemoval(record) ? 'error.light' : 'primary.light',
+          color: isRemoval(record) ? 'error.dark' : 'primary.dark',
           opacity: 0.9,
         }}
       >
@@ -113,7 +157,18 @@ export const ActivityEntry = memo(function ActivityEntry({ record }: { record: T
               />
             </>
           ) : null}
+          {blockLine ? (
+            <Box component="span" sx={{ fontWeight: 400, overflowWrap: 'anywhere' }}>
+              {': '}
+              {record.moderation?.person?.name ?? t('tracking.personGone')}
+            </Box>
+          ) : null}
         </Typography>
+        {reasons ? (
+          <Typography variant="body2" sx={{ mt: 0.5, color: 'text.secondary' }}>
+            {reasons}
+          </Typography>
+        ) : null}
         {plain ? (
           <Typography
             variant="body2"

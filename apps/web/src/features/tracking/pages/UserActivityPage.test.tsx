@@ -47,7 +47,9 @@ describe('UserActivityPage (/usuarios/:userId)', { timeout: 30_000 }, () => {
     stubActivityApi(records, { handlers: {} });
     renderApp(page);
     const list = await activityList();
-    // 19 kinds, 13 on the first page, the rest after 'Ver más'.
+    // 31 kinds, 13 a page: the rest after 'Ver más', twice.
+    await user().click(screen.getByRole('button', { name: 'Ver más' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(26));
     await user().click(screen.getByRole('button', { name: 'Ver más' }));
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(records.length));
     const items = within(list).getAllByRole('listitem');
@@ -122,6 +124,95 @@ describe('UserActivityPage (/usuarios/:userId)', { timeout: 30_000 }, () => {
     expect(items[1]).not.toHaveTextContent('El comentario');
     expect(items[2]).toHaveTextContent('Eliminó un comentario');
     expect(within(items[2]!).queryByRole('blockquote')).not.toBeInTheDocument();
+  });
+
+  it('words moderation lines: the reports, blocks and what happened to the student’s items', async () => {
+    const moderation = (overrides: Partial<NonNullable<TrackingRecord['moderation']>>) => ({
+      target: null,
+      reasons: [],
+      person: null,
+      ...overrides,
+    });
+    stubActivityApi([
+      makeRecord({
+        resource: 'MODERATION',
+        action: 'REPORT',
+        moderation: moderation({ target: 'COMMENT', reasons: ['HARASSMENT'] }),
+      }),
+      makeRecord({
+        resource: 'MODERATION',
+        action: 'CONTENT_HIDDEN',
+        commentId: { _id: 'c-9', text: '<p>Mi comentario</p>', createdAt: null, deleted: false },
+        moderation: moderation({ target: 'COMMENT' }),
+      }),
+      makeRecord({
+        resource: 'MODERATION',
+        action: 'CONTENT_REMOVED',
+        commentId: { _id: 'c-9', text: null, createdAt: null, deleted: true },
+        moderation: moderation({ target: 'COMMENT', reasons: ['HARASSMENT', 'SPAM'] }),
+      }),
+      makeRecord({
+        resource: 'MODERATION',
+        action: 'CONTENT_REMOVED',
+        moderation: moderation({ target: 'STORY', reasons: ['PERSONAL_INFO'] }),
+      }),
+      makeRecord({
+        resource: 'MODERATION',
+        action: 'CONTENT_KEPT',
+        replyId: { _id: 'r-9', text: '<p>Mi respuesta</p>', createdAt: null, deleted: false },
+        moderation: moderation({ target: 'REPLY' }),
+      }),
+      makeRecord({
+        resource: 'MODERATION',
+        action: 'BLOCK',
+        storyId: null,
+        storyTitle: null,
+        moderation: moderation({ person: { name: 'Mario M.' } }),
+      }),
+      makeRecord({
+        resource: 'MODERATION',
+        action: 'UNBLOCK',
+        storyId: null,
+        storyTitle: null,
+        moderation: moderation({}),
+      }),
+      makeRecord({
+        resource: 'MODERATION',
+        action: 'CONTENT_HELD',
+        replyId: { _id: 'r-8', text: '<p>Retenida</p>', createdAt: null, deleted: false },
+        moderation: moderation({ target: 'REPLY' }),
+      }),
+      makeRecord({
+        resource: 'MODERATION',
+        action: 'COMMENTS_CLOSED',
+        moderation: moderation({ target: 'STORY' }),
+      }),
+    ]);
+    renderApp(page);
+    const items = within(await activityList()).getAllByRole('listitem');
+    expect(items[7]).toHaveTextContent(
+      'Una respuesta suya quedó retenida hasta que un docente la apruebe: El bosque',
+    );
+    expect(items[8]).toHaveTextContent('Cerró los comentarios de su fic: El bosque');
+    expect(items[0]).toHaveTextContent('Reportó un comentario: El bosque');
+    expect(items[0]).toHaveTextContent('Motivo: Acoso o bullying');
+    expect(within(items[0]!).queryByRole('blockquote')).not.toBeInTheDocument();
+    expect(items[1]).toHaveTextContent('Un comentario suyo quedó en revisión por reportes: El bosque');
+    expect(within(items[1]!).getByRole('blockquote', { name: 'Comentario' })).toHaveTextContent(
+      'Mi comentario',
+    );
+    expect(items[1]).not.toHaveTextContent('Motivo');
+    expect(items[2]).toHaveTextContent('Un comentario suyo fue eliminado por moderación: El bosque');
+    expect(items[2]).toHaveTextContent('Motivos: Acoso o bullying, Spam');
+    expect(items[2]).not.toHaveTextContent('(comentario eliminado)');
+    expect(items[3]).toHaveTextContent('Su fic salió de la galería por moderación');
+    expect(items[3]).toHaveTextContent('Motivo: Información personal');
+    expect(items[4]).toHaveTextContent('Se mantuvo una respuesta suya tras revisar los reportes: El bosque');
+    expect(within(items[4]!).getByRole('blockquote', { name: 'Respuesta' })).toHaveTextContent(
+      'Mi respuesta',
+    );
+    expect(items[5]).toHaveTextContent(/^Bloqueó a un usuario: Mario M\./);
+    expect(items[6]).toHaveTextContent('Desbloqueó a un usuario: una cuenta que ya no existe');
   });
 
   it('says when the comment or reply of a line was deleted since', async () => {
