@@ -106,8 +106,7 @@ export const privacyRequestMessages = {
   /** 400 on the confirmation: an unknown, used or expired link. */
   confirmInvalid: 'El enlace no es válido, ya se usó o venció. Si lo necesitas, envía la solicitud de nuevo.',
   confirmed: 'Confirmamos tu solicitud. Te responderemos por email dentro del plazo legal.',
-  sentUnconfirmed:
-    'Revisa tu correo para confirmar: te enviamos un enlace. La solicitud entra a revisión cuando lo abras.',
+  sentUnconfirmed: `Te enviamos un enlace a tu email (vale ${privacyRequestLimits.confirmHours} horas). La solicitud entra a revisión cuando lo abras.`,
   sent: 'Recibimos tu solicitud. Te responderemos por email dentro del plazo legal.',
   rateLimited: 'Se enviaron demasiadas solicitudes, espera un momento e inténtalo de nuevo',
   tokenRequired: 'Falta el código del enlace',

@@ -3,7 +3,7 @@ import type { PolicyDocument } from './policy-document';
 /** Política de Privacidad (spec 001 §9: what is collected, why, with whom, for how long, rights). */
 export const privacy: PolicyDocument = {
   title: 'Política de Privacidad',
-  updatedAt: '2021-03-30',
+  updatedAt: '2026-11-27',
   intro: [
     'En esta política contamos qué datos personales reúne Fics, para qué los usamos, con quién los compartimos, cuánto tiempo los guardamos y qué derechos tienes sobre ellos. Fics la administra una fundación sin fines de lucro constituida en Chile (en adelante, «la Fundación»), que es la responsable de esos datos.',
     'Muchas de las personas que usan Fics son niñas, niños y adolescentes. Por eso reunimos solo lo necesario para que puedan escribir y aprender, y nunca vendemos sus datos.',
