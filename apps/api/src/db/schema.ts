@@ -365,9 +365,8 @@ export const stories = pgTable(
   'stories',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    authorId: uuid('author_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once orphaned (issue 22.4): its author's account was erased and they chose to keep it. */
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'cascade' }),
     collegeId: uuid('college_id')
       .notNull()
       .references(() => colleges.id),
@@ -424,6 +423,11 @@ export const stories = pgTable(
      */
     authorWithheld: boolean('author_withheld').notNull().default(false),
     /**
+     * When its author's account was erased and they kept it as 'Anónimo' (issue 22.4, AO3's
+     * orphaning; docs/decisions/privacy.md 'Supresión'): no author, published, anonymous, no place.
+     */
+    orphanedAt: tz('orphaned_at'),
+    /**
      * Who may comment (issue 21.5): 'OPEN' (everyone who sees it), 'MODERATED' (new comments and
      * replies wait for a teacher's approval), 'CLOSED' ('Comentarios cerrados': none new). Set by its
      * author, the teachers of its grade and administrators (story-status.ts).
@@ -453,6 +457,12 @@ export const stories = pgTable(
       sql`${t.likesCount} >= 0 and ${t.commentsCount} >= 0 and ${t.wordCount} >= 0`,
     ),
     check('stories_published_at_check', sql`(${t.status} = 'PUBLISHED') = (${t.publishedAt} is not null)`),
+    // An orphaned fic has no author, and only a published one is kept so, shown as 'Anónimo' without
+    // its pseudonym or place (issue 22.4).
+    check(
+      'stories_orphaned_check',
+      sql`(${t.authorId} is null) = (${t.orphanedAt} is not null) and (${t.orphanedAt} is null or (${t.status} = 'PUBLISHED' and ${t.anonymity} and ${t.nicknameValue} is null and ${t.location} is null and ${t.locationLat} is null))`,
+    ),
     // Only a published fic is hidden for review (taken out of publication, it is visible again).
     check(
       'stories_hidden_reason_check',
@@ -783,11 +793,12 @@ export const comments = pgTable(
     storyId: uuid('story_id')
       .notNull()
       .references(() => stories.id, { onDelete: 'cascade' }),
-    authorId: uuid('author_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once its writer's account was erased (issue 22.4): shown as 'Usuario eliminado'. */
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'cascade' }),
     /** Cleaned HTML (the comment allowlist: bold, italic, underline, strike, quote). */
     text: text('text').notNull(),
+    /** When its writer's account was erased (issue 22.4); the text is empty if they asked. */
+    authorErasedAt: tz('author_erased_at'),
     wasEdited: boolean('was_edited').notNull().default(false),
     repliesCount: integer('replies_count').notNull().default(0),
     /**
@@ -809,6 +820,7 @@ export const comments = pgTable(
     // cascade from users).
     index('comments_author_created_idx').on(t.authorId, t.createdAt.desc()),
     check('comments_replies_count_check', sql`${t.repliesCount} >= 0`),
+    check('comments_author_erased_check', sql`(${t.authorId} is null) = (${t.authorErasedAt} is not null)`),
     check(
       'comments_hidden_reason_check',
       sql`${t.hiddenReason} is null or ${t.hiddenReason} in ('REPORTED', 'HELD')`,
@@ -837,10 +849,11 @@ export const commentReplies = pgTable(
     commentId: uuid('comment_id')
       .notNull()
       .references(() => comments.id, { onDelete: 'cascade' }),
-    authorId: uuid('author_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once its writer's account was erased (issue 22.4): shown as 'Usuario eliminado'. */
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'cascade' }),
     text: text('text').notNull(),
+    /** When its writer's account was erased (issue 22.4); the text is empty if they asked. */
+    authorErasedAt: tz('author_erased_at'),
     wasEdited: boolean('was_edited').notNull().default(false),
     /**
      * Why it is hidden from everyone else: 'REPORTED' (issue 21.2, until a decision: its writer, the
@@ -859,6 +872,10 @@ export const commentReplies = pgTable(
     index('comment_replies_comment_created_idx').on(t.commentId, t.createdAt, t.id),
     // A writer's replies, latest first (as comments_author_created_idx).
     index('comment_replies_author_created_idx').on(t.authorId, t.createdAt.desc()),
+    check(
+      'comment_replies_author_erased_check',
+      sql`(${t.authorId} is null) = (${t.authorErasedAt} is not null)`,
+    ),
     check(
       'comment_replies_hidden_reason_check',
       sql`${t.hiddenReason} is null or ${t.hiddenReason} in ('REPORTED', 'HELD')`,
@@ -1476,5 +1493,39 @@ export const dataExports = pgTable(
     // The hourly limit's lookup: the person's latest exports.
     index('data_exports_user_created_idx').on(t.userId, t.createdAt.desc()),
     index('data_exports_requested_by_idx').on(t.requestedBy),
+  ],
+);
+
+/**
+ * One erased account (issue 22.4, docs/decisions/privacy.md 'Supresión'): when, why, the privacy
+ * request it answers, the administrator who did it, and rows removed or anonymised per table. No
+ * personal data: not the person's id, name or e-mail.
+ */
+export const erasures = pgTable(
+  'erasures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** 'ADMIN': an administrator erased the account; 'RETENTION': 6 years without a login. */
+    cause: text('cause', { enum: ['ADMIN', 'RETENTION'] }).notNull(),
+    privacyRequestId: uuid('privacy_request_id').references(() => privacyRequests.id, {
+      onDelete: 'set null',
+    }),
+    performedBy: uuid('performed_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Rows removed or anonymised per table ({ "stories": 2, "comments": 5 }). */
+    counts: jsonb('counts').$type<Record<string, number>>().notNull(),
+    storiesKept: integer('stories_kept').notNull().default(0),
+    commentTextsRemoved: boolean('comment_texts_removed').notNull().default(false),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // The administrators' list, newest first.
+    index('erasures_created_idx').on(t.createdAt.desc().nullsFirst(), t.id),
+    index('erasures_performed_by_idx').on(t.performedBy),
+    index('erasures_request_idx').on(t.privacyRequestId),
+    check('erasures_cause_check', sql`${t.cause} in ('ADMIN', 'RETENTION')`),
+    check('erasures_counts_check', sql`jsonb_typeof(${t.counts}) = 'object'`),
+    check('erasures_stories_kept_check', sql`${t.storiesKept} >= 0`),
+    // An administrator's erasure names them (until their own account goes); retention names none.
+    check('erasures_performer_check', sql`${t.cause} = 'ADMIN' or ${t.performedBy} is null`),
   ],
 );
