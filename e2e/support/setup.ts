@@ -124,9 +124,22 @@ export async function addGrade(
  */
 export async function createUser(
   admin: ApiSession,
-  options: { name: string; email: string; role: RoleName; school?: SchoolSetup | SchoolSetup[] },
+  options: {
+    name: string;
+    email: string;
+    role: RoleName;
+    school?: SchoolSetup | SchoolSetup[];
+    /** A student's; 16 by default, who needs no guardian's consent (issue 22.5). Null: unknown. */
+    birthYear?: number | null;
+  },
 ): Promise<string> {
   const memberships = options.school === undefined ? [] : [options.school].flat();
+  const birthYear =
+    options.role !== 'STUDENT'
+      ? undefined
+      : options.birthYear === undefined
+        ? new Date().getFullYear() - 16
+        : options.birthYear;
   const { user } = await admin.call<{ user: { _id: string } }>(
     'POST',
     '/users',
@@ -136,6 +149,7 @@ export async function createUser(
       role: await admin.roleId(options.role),
       collegeId: [...new Set(memberships.map((m) => m.collegeId))],
       gradeId: memberships.map((m) => m.gradeId),
+      ...(birthYear === undefined ? {} : { birthYear }),
     },
     201,
   );

@@ -170,8 +170,8 @@ describe('demo data (SEED_DEMO=true)', () => {
       .from(users)
       .innerJoin(roles, eq(roles.id, users.roleId))
       .where(eq(roles.name, 'STUDENT'));
-    expect(students).toHaveLength(13);
-    expect(students.filter((s) => s.passwordHash === null)).toHaveLength(12);
+    expect(students).toHaveLength(14);
+    expect(students.filter((s) => s.passwordHash === null)).toHaveLength(13);
 
     expect(t.printed).toHaveLength(1);
     expect(t.printed[0]).toContain('Cuentas de demostración:');
@@ -191,8 +191,21 @@ describe('demo data (SEED_DEMO=true)', () => {
       REVIEWING: count('REVIEWING'),
       EVALUATED: count('EVALUATED'),
       PUBLISHED: count('PUBLISHED'),
-    }).toEqual({ EDITING: 3, REVIEWING: 4, EVALUATED: 3, PUBLISHED: 24 });
+    }).toEqual({ EDITING: 3, REVIEWING: 4, EVALUATED: 3, PUBLISHED: 25 });
     const published = rows.filter((row) => row.status === 'PUBLISHED');
+    // Issue 22.5: the guardians of the demo students consented, but one under 14's: her fic stays
+    // within her school, and a visitor's home still has two pages of 12.
+    const withheld = published.filter((row) => row.authorWithheld);
+    expect(withheld.map((row) => row.title)).toEqual(['El cometa del patio']);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/v1/stories/${withheld[0]!.id}` })).statusCode,
+    ).toBe(404);
+    const home = await t.app.inject({ method: 'GET', url: '/api/v1/stories?page=2' });
+    expect(home.json<{ stories: { totalDocs: number; docs: unknown[] } }>().stories).toMatchObject({
+      totalDocs: 24,
+      docs: expect.any(Array),
+    });
+    expect(home.json<{ stories: { docs: unknown[] } }>().stories.docs).toHaveLength(12);
     expect(published.filter((row) => row.anonymity).length).toBeGreaterThanOrEqual(3);
     expect(published.filter((row) => row.nicknameValue !== null).length).toBeGreaterThanOrEqual(3);
     expect(new Set(published.map((row) => row.collegeId)).size).toBe(2);
@@ -344,10 +357,10 @@ describe('demo data (SEED_DEMO=true)', () => {
     expect(before).toMatchObject({
       colleges: 2,
       grades: 4,
-      users: 16,
-      stories: 34,
+      users: 17,
+      stories: 35,
       rubrics: 2,
-      evaluations: 28,
+      evaluations: 29,
     });
     await startup(t);
     expect(readFile(t)).toEqual(first);

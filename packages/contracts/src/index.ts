@@ -25,3 +25,4 @@ export * from './annotations';
 export * from './comment-bank';
 export * from './moderation';
 export * from './blocks';
+export * from './guardian-consent';

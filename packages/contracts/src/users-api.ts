@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { emailField } from './auth';
 import { idSchema, pagedSchema, pageQuerySchema } from './common';
+import { birthYearField } from './guardian-consent';
 import { limits, userSchema } from './users';
 
 export const bulkImportMaxRows = 2000;
@@ -153,6 +154,8 @@ export const createUserBodySchema = z.object({
   role: roleField,
   collegeId: idList(userMessages.collegeRequired).default([]),
   gradeId: idList(userMessages.gradeRequired).default([]),
+  /** Optional (issue 22.5); '' or null: unknown. */
+  birthYear: birthYearField.optional(),
 });
 export type CreateUserBody = z.infer<typeof createUserBodySchema>;
 
@@ -166,6 +169,7 @@ export const updateUserBodySchema = z.object({
   role: roleField.optional(),
   collegeId: idList(userMessages.collegeRequired).optional(),
   gradeId: idList(userMessages.gradeRequired).optional(),
+  birthYear: birthYearField.optional(),
 });
 export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
 

@@ -28,6 +28,8 @@ export const userSchema = z
     email: z.string(),
     bio: z.string(),
     phoneNumber: z.string().nullable(),
+    /** Optional (issue 22.5): with the grade, whether a guardian's consent is needed. */
+    birthYear: z.number().int().nullable().optional(),
     profilePicture: z.object({ url: z.string() }).nullable(),
     role: roleSchema,
     collegeId: z.array(collegeRefSchema),

@@ -418,7 +418,7 @@ export const stories = pgTable(
     personal: boolean('personal').notNull().default(false),
     /**
      * Its author needs a guardian's consent they do not have (issue 22.5): the fic stays within its
-     * school. Kept by triggers from the author's age, grade and consents (migration 0027,
+     * school. Kept by triggers from the author's age, grade and consents (migration 0029,
      * fics_consent_withheld); errs only towards keeping it in (docs/decisions/privacy.md).
      */
     authorWithheld: boolean('author_withheld').notNull().default(false),

@@ -82,7 +82,13 @@ let counter = 0;
 /** Inserts a user directly (with a password unless `password: null`, which mimics a pending invitation). */
 export async function createUser(
   app: FastifyInstance,
-  options: { role: RoleName; email?: string; name?: string; password?: string | null },
+  options: {
+    role: RoleName;
+    email?: string;
+    name?: string;
+    password?: string | null;
+    birthYear?: number | null;
+  },
 ): Promise<TestUser> {
   counter += 1;
   const email =
@@ -97,6 +103,13 @@ export async function createUser(
       name,
       roleId: role!.id,
       passwordHash: password === null ? null : await hashPassword(password),
+      // Test students are 16 (no guardian's consent needed, issue 22.5) unless a test says otherwise.
+      birthYear:
+        options.birthYear !== undefined
+          ? options.birthYear
+          : options.role === 'STUDENT'
+            ? new Date().getFullYear() - 16
+            : null,
     })
     .returning({ id: users.id });
   return { id: row!.id, email: email.toLowerCase(), name, role: options.role, password };

@@ -16,6 +16,7 @@ import { commentBank } from './es-comment-bank';
 import { annotations } from './es-annotations';
 import { blocks } from './es-blocks';
 import { moderation } from './es-moderation';
+import { guardianConsent } from './es-guardian-consent';
 import { privacyRequests } from './es-privacy-requests';
 
 export const esLazy = {
@@ -427,6 +428,7 @@ export const esLazy = {
   annotations,
   blocks,
   moderation,
+  guardianConsent,
   privacyRequests,
 } as const;
 

@@ -15,7 +15,14 @@ const SOFIA = 'estudiante@demo.fics.cl';
  * Students of the demo schools without a password: they cannot log in (like an invitation not yet
  * accepted); they are there so the gallery and the review lists show several authors.
  */
-export const DEMO_STUDENTS: readonly { name: string; email: string; grade: DemoGradeKey }[] = [
+export const DEMO_STUDENTS: readonly {
+  name: string;
+  email: string;
+  grade: DemoGradeKey;
+  /** Issue 22.5: a student under 14 whose guardian has not consented (every other one has). */
+  birthYear?: number;
+  withoutConsent?: true;
+}[] = [
   { name: 'Martina Rojas', email: 'martina.rojas@demo.fics.cl', grade: 'quintoA' },
   { name: 'Benjamín Soto', email: 'benjamin.soto@demo.fics.cl', grade: 'quintoA' },
   { name: 'Isidora Fuentes', email: 'isidora.fuentes@demo.fics.cl', grade: 'quintoA' },
@@ -28,6 +35,15 @@ export const DEMO_STUDENTS: readonly { name: string; email: string; grade: DemoG
   { name: 'Lucas Morales', email: 'lucas.morales@demo.fics.cl', grade: 'segundoC' },
   { name: 'Renata Vega', email: 'renata.vega@demo.fics.cl', grade: 'segundoC' },
   { name: 'Gaspar Núñez', email: 'gaspar.nunez@demo.fics.cl', grade: 'segundoC' },
+  // Eleven, without a guardian's consent yet: her published fic is seen only within her school
+  // (docs/decisions/privacy.md 'Consentimiento'), so the demo shows both cases.
+  {
+    name: 'Emilia Castro',
+    email: 'emilia.castro@demo.fics.cl',
+    grade: 'quintoA',
+    birthYear: new Date().getFullYear() - 11,
+    withoutConsent: true,
+  },
 ];
 
 const student = (key: string) => DEMO_STUDENTS.find((s) => s.email.startsWith(`${key}.`))!.email;
@@ -135,7 +151,10 @@ export interface DemoStory {
   evaluation?: { marks: readonly (1 | 2 | 3)[]; comment: string };
 }
 
-/** Published fics, newest first: 24, two pages of the home page's 12 cards. */
+/**
+ * Published fics, newest first: 25. The last one's author has no guardian's consent (issue 22.5),
+ * so visitors see 24: two pages of the home page's 12 cards.
+ */
 const published: DemoStory[] = [
   {
     key: 'faro',
@@ -624,6 +643,27 @@ const published: DemoStory[] = [
     evaluation: {
       marks: [3, 3, 3, 3],
       comment: 'Excelente: estructura clara, personajes vivos y un final precioso.',
+    },
+  },
+  {
+    key: 'cometa',
+    author: student('emilia'),
+    title: 'El cometa del patio',
+    paragraphs: [
+      'En el recreo encontramos una piedra brillante al lado del arco de fútbol. Nicolás dijo que era un pedazo de cometa, y la profesora dijo que podía ser.',
+      'La guardamos en una caja de zapatos con algodón. Todos los días le preguntábamos de dónde venía, pero la piedra solo brillaba un poquito más cuando le daba el sol.',
+      'El viernes la devolvimos al patio, porque pensamos que a lo mejor su familia la estaba buscando. <em>Esa noche vi una luz cruzar el cielo y supe que la habían encontrado.</em>',
+    ],
+    status: 'PUBLISHED',
+    rounds: 1,
+    location: 'Valparaíso',
+    tags: ['espacio', 'escuela', 'amistad'],
+    cover: { motif: 'hills', palette: 'amanecer' },
+    daysAgo: 37.4,
+    writingMinutes: 28,
+    evaluation: {
+      marks: [3, 2, 3, 2],
+      comment: 'Me encantó la idea de devolver la piedra. Revisa las comas.',
     },
   },
 ];

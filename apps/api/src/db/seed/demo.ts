@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomInt } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { roleDisplayNames, type RoleName } from '@fics/contracts';
+import { guardianNotice, roleDisplayNames, type RoleName } from '@fics/contracts';
 import type { Db, DbOrTx } from '../client';
-import { colleges, grades, roles, userGrades, users } from '../schema';
+import { colleges, grades, guardianConsents, roles, userGrades, users } from '../schema';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { demoContentExists, insertDemoContent, prepareDemoCovers } from './demo-content';
 import { DEMO_STUDENTS, type DemoGradeKey } from './demo-stories';
@@ -58,13 +58,22 @@ export const DEMO_USERS: readonly { role: RoleName; name: string; email: string;
   ];
 
 /** Every demo account: those above and the students without a password (demo-stories.ts). */
-const DEMO_ACCOUNTS = [
+const DEMO_ACCOUNTS: readonly {
+  role: RoleName;
+  name: string;
+  email: string;
+  grades: readonly DemoGradeKey[];
+  birthYear?: number;
+  withoutConsent?: true;
+}[] = [
   ...DEMO_USERS,
   ...DEMO_STUDENTS.map((s) => ({
     role: 'STUDENT' as const,
     name: s.name,
     email: s.email,
     grades: [s.grade],
+    birthYear: s.birthYear,
+    withoutConsent: s.withoutConsent,
   })),
 ];
 
@@ -141,6 +150,7 @@ export async function seedDemoData(options: { db: Db }): Promise<DemoAccount[]> 
             email: account.email,
             roleId: roleId(account.role),
             passwordHash: withPassword(account.email)?.passwordHash ?? null,
+            birthYear: account.birthYear ?? null,
           })),
         )
         .returning({ id: users.id, email: users.email });
@@ -152,6 +162,7 @@ export async function seedDemoData(options: { db: Db }): Promise<DemoAccount[]> 
         await tx.insert(userGrades).values(memberships);
       }
     }
+    await ensureDemoConsents(tx);
     if (covers && !(await demoContentExists(tx))) {
       await insertDemoContent(tx, { covers, grades, accounts: DEMO_ACCOUNTS, now: new Date() });
     }
@@ -160,6 +171,27 @@ export async function seedDemoData(options: { db: Db }): Promise<DemoAccount[]> 
       return user ? [{ role: user.role, name: user.name, email: user.email, password: user.password }] : [];
     });
   });
+}
+
+/**
+ * Issue 22.5: every demo student who needs a guardian's consent has one recorded (a newcomer's home
+ * still shows two pages of fics), but the one kept without it, so both cases can be seen. Written
+ * before the fics, whose copy of the author's state (stories.author_withheld) is taken on insert;
+ * a student who has any consent row already is left as they are.
+ */
+async function ensureDemoConsents(db: DbOrTx): Promise<void> {
+  const consenting = DEMO_ACCOUNTS.filter((account) => account.role === 'STUDENT' && !account.withoutConsent);
+  await db.execute(sql`
+    insert into ${guardianConsents} (student_id, guardian_email, status, notice_version, requested_at, decided_at, expires_at)
+    select u.id, 'apoderado.' || split_part(u.email, '@', 1) || '@demo.fics.cl', 'GRANTED', ${guardianNotice.version},
+      now(), now(), now() + interval '30 days'
+    from ${users} u
+    where lower(u.email) in (${sql.join(
+      consenting.map((account) => sql`${account.email}`),
+      sql`, `,
+    )})
+      and fics_consent_required(u.id)
+      and not exists (select 1 from ${guardianConsents} c where c.student_id = u.id)`);
 }
 
 async function ensureCollege(

@@ -88,6 +88,17 @@ export interface EventPayloads {
    * Only addresses, never a link: an invitation to the new address is queued by the change itself.
    */
   'user.email_changed': { userId: string; previousEmail: string; newEmail: string };
+  /**
+   * A teacher or an administrator asked a student's guardian for consent (issue 22.5): the mail's
+   * subscriber issues the link's token (never carried here) and e-mails the notice.
+   */
+  'guardian_consent.requested': { consentId: string; studentId: string; replaced: boolean };
+  /** The guardian answered or withdrew (through the link: no actor), or the staff recorded a withdrawal. */
+  'guardian_consent.decided': {
+    consentId: string;
+    studentId: string;
+    status: 'GRANTED' | 'REFUSED' | 'WITHDRAWN';
+  };
   /** Someone changed their own name, bio or photo (what lists and comments show of them). */
   'user.profile_updated': { userId: string; changed: readonly ('name' | 'bio' | 'photo')[] };
   /**
@@ -223,6 +234,8 @@ export const eventTypes = [
   'user.deleted',
   'user.email_changed',
   'user.profile_updated',
+  'guardian_consent.requested',
+  'guardian_consent.decided',
   'user.blocked',
   'user.unblocked',
   'request.created',

@@ -243,3 +243,33 @@ export function privacyAnswerMail(options: {
     html: layout(titles[options.outcome], paragraphs, { label: 'Ir a Fics', url: options.link }),
   };
 }
+
+/**
+ * The notice to a student's guardian (issue 22.5): in plain words what Fics does with the
+ * student's data and why it asks, with the link to answer ('Acepto' / 'No acepto') without an
+ * account. The page shows the versioned notice in full (contracts' guardianNotice).
+ */
+export function guardianConsentMail(options: {
+  to: string;
+  studentName: string;
+  college: string;
+  link: string;
+  days: number;
+}): OutgoingMail {
+  const title = 'Necesitamos su consentimiento';
+  const school = options.college ? ` en ${options.college}` : '';
+  const paragraphs = [
+    'Hola:',
+    `${options.studentName} escribe cuentos en Fics, la plataforma de escritura que usa su colegio${school}. Le escribimos porque figura como su apoderado o apoderada.`,
+    'Por ser menor de 14 años, necesitamos su consentimiento para mostrar su nombre y sus cuentos publicados fuera de su colegio (en la galería pública de Fics). Sin él, sigue escribiendo y siendo evaluado igual, y su trabajo solo se ve dentro de su colegio.',
+    `En el enlace puede leer qué datos tratamos y para qué, y responder «Acepto» o «No acepto». No necesita crear una cuenta. El enlace vale ${options.days} días; con el mismo enlace puede retirar su consentimiento cuando quiera.`,
+    'Si no conoce a este estudiante, ignore este correo.',
+  ];
+  return {
+    to: options.to,
+    kind: 'guardian-consent',
+    subject: `Fics: consentimiento para ${options.studentName}`,
+    text: `${paragraphs.join('\n\n')}\n\nLeer y responder: ${options.link}\n\nEl equipo de Fics`,
+    html: layout(title, paragraphs, { label: 'Leer y responder', url: options.link }),
+  };
+}

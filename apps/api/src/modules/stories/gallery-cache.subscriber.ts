@@ -16,6 +16,7 @@ export const galleryCacheSubscriber: EventSubscriber = {
     'story.hidden',
     'story.shown',
     'story.withdrawn',
+    'guardian_consent.decided',
   ],
   handle(_tx, event, context) {
     const shown =
@@ -24,6 +25,8 @@ export const galleryCacheSubscriber: EventSubscriber = {
       event.type === 'story.hidden' ||
       event.type === 'story.shown' ||
       event.type === 'story.withdrawn' ||
+      // A guardian's consent given or withdrawn (issue 22.5) moves a student's fics on or off the shelf.
+      event.type === 'guardian_consent.decided' ||
       (event.type === 'story.updated' && event.payload.published) ||
       (event.type === 'story.deleted' && event.payload.wasPublished);
     if (shown) {

@@ -5,6 +5,7 @@ import { stories } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Actor } from '../../plugins/auth';
 import { buildTestApp, type TestApp } from '../../test/helpers';
+import { member } from '../users/users.fixtures';
 import { createStory, evaluatedStory, setStatus, storyWorld } from './stories.fixtures';
 import { loadStoryFor, realAuthorKnownTo, storyVisibleTo } from './story-gate';
 import { canSeeRealAuthor, canView } from './story-status';
@@ -57,6 +58,13 @@ describe('the fic gate (story-gate.ts)', () => {
       await setStatus(t.app, personal.story._id, 'PUBLISHED');
       fics.push({ id: personal.story._id, status: 'PUBLISHED', kind: `${kind}, personal, evaluated` });
     }
+    // By a student of 10 without a guardian's consent (issue 22.5): within the school only.
+    const kid = await member(t.app, 'STUDENT', [w.gradeA1], { birthYear: new Date().getFullYear() - 10 });
+    for (const status of storyStatuses) {
+      const draft = await createStory(t.app, kid.headers);
+      await setStatus(t.app, draft._id, status);
+      fics.push({ id: draft._id, status, kind: 'withheld author' });
+    }
   }, 60_000);
   afterAll(async () => {
     await t.close();
@@ -88,13 +96,13 @@ describe('the fic gate (story-gate.ts)', () => {
         expect({ caller: caller?.name ?? 'visitor', ...fic, ...sqlSays }).toEqual({
           caller: caller?.name ?? 'visitor',
           ...fic,
-          visible: canView(relation, row.status, exposureOf(row)),
+          visible: canView(relation, row.status, await exposureOf(t.app.db, actor, row)),
           authorKnown: !authorHidden(row) || canSeeRealAuthor(relation),
         });
         checked += 1;
       }
     }
-    expect(checked).toBe(callers.length * 30);
+    expect(checked).toBe(callers.length * 34);
   });
 
   it('filters a list: the grade colleague sees every fic of the grade but knows no hidden author', async () => {
@@ -178,6 +186,14 @@ describe('the fic gate (story-gate.ts)', () => {
     for (const user of [w.author, w.teacher, w.colleague, w.admin]) {
       expect(await errorOf(load(user, personal, 'view'))).toBe('ok');
       expect(await errorOf(load(user, personal, 'comment'))).toBe('ok');
+    }
+    // An author without a needed guardian's consent (issue 22.5): the school's signed-in members only.
+    const withheld = fic('PUBLISHED', 'withheld author');
+    for (const user of [null, w.otherSchoolStudent, w.otherSchoolTeacher]) {
+      expect(await errorOf(load(user, withheld, 'view'))).toBe(404);
+    }
+    for (const user of [w.classmate, w.otherGradeStudent, w.otherGradeTeacher, w.teacher, w.admin]) {
+      expect(await errorOf(load(user, withheld, 'view'))).toBe('ok');
     }
   });
 });

@@ -7,7 +7,7 @@
 import { and, eq, exists, isNull, not, or, sql, type SQL } from 'drizzle-orm';
 import { storyMessages } from '@fics/contracts';
 import type { DbOrTx } from '../../db/client';
-import { evaluations, stories, userGrades } from '../../db/schema';
+import { evaluations, grades, stories, userGrades } from '../../db/schema';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import type { Actor } from '../../plugins/auth';
 import {
@@ -29,11 +29,26 @@ import { exposureOf, findStoryRow, storyRelation, type StoryRow } from './story-
 export const storyIsPublished: SQL = and(eq(stories.status, PUBLISHED_STATUS), isNull(stories.hiddenReason))!;
 
 /**
- * A fic on the public shelf: published, not hidden, and not marked personal (issue 22.7): what a
- * visitor sees, the gallery lists and share previews describe. The gallery's counters
+ * A fic on the public shelf: published, not hidden, not marked personal (issue 22.7), and not by an
+ * author who lacks a needed guardian's consent (issue 22.5): what a visitor sees, the gallery lists and share previews describe. The gallery's counters
  * (gallery_counts, story_tags.published_at; migration 0025's fics_story_public) count exactly these.
  */
-export const storyIsPublic: SQL = and(storyIsPublished, not(stories.personal))!;
+export const storyIsPublic: SQL = and(storyIsPublished, not(stories.personal), not(stories.authorWithheld))!;
+
+/**
+ * A published fic kept within its school (issue 22.5: its author lacks a needed guardian's
+ * consent), as the caller sees it: only a member of the fic's school (through a grade of it).
+ */
+const schoolShelfFor = (actor: Actor): SQL =>
+  and(
+    storyIsPublished,
+    not(stories.personal),
+    stories.authorWithheld,
+    exists(
+      sql`(select 1 from ${userGrades} inner join ${grades} on ${grades.id} = ${userGrades.gradeId}
+        where ${userGrades.userId} = ${actor.userId} and ${grades.collegeId} = ${stories.collegeId})`,
+    ),
+  )!;
 
 /** The caller teaches the fic's grade (the membership's primary key answers it). */
 const teachesStoryGrade = (actor: Actor): SQL =>
@@ -55,8 +70,8 @@ export function storyVisibleTo(actor: Actor | null): SQL {
   }
   const own = eq(stories.authorId, actor.userId);
   return actor.role === 'TEACHER'
-    ? or(storyIsPublic, own, teachesStoryGrade(actor))!
-    : or(storyIsPublic, own)!;
+    ? or(storyIsPublic, schoolShelfFor(actor), own, teachesStoryGrade(actor))!
+    : or(storyIsPublic, schoolShelfFor(actor), own)!;
 }
 
 /** The fic hides its author (anonymous or with a pseudonym): story-view.ts's authorHidden in SQL. */
@@ -118,7 +133,7 @@ export async function loadStoryFor(options: {
     throw missing();
   }
   const relation = await storyRelation(db, actor, row);
-  if (!canView(relation, row.status, exposureOf(row))) {
+  if (!canView(relation, row.status, await exposureOf(db, actor, row))) {
     throw missing();
   }
   if (action === 'view') {

@@ -127,23 +127,31 @@ export function isPublished(status: StoryStatus): boolean {
  * administrator (docs/decisions/privacy.md):
  * - `hidden`: hidden for review (issue 21.2);
  * - `personal`: marked 'Contiene información personal' (issue 22.7): never shown to anyone else,
- *   not even classmates, whatever its status.
+ *   not even classmates, whatever its status;
+ * - `schoolOnly`: its author needs a guardian's consent they do not have (issue 22.5): shown only
+ *   to signed-in members of the fic's school (`sameSchool`: the caller belongs to it).
  */
 export interface StoryExposure {
   hidden?: boolean;
   personal?: boolean;
+  schoolOnly?: boolean;
+  sameSchool?: boolean;
 }
 
 /**
- * Only PUBLISHED fics are public, and not while hidden for review nor when marked personal; the
- * rest are for the author, the grade's teachers and administrators. story-gate.ts's storyVisibleTo
- * says the same in SQL (a test holds them together).
+ * Only PUBLISHED fics are public, and not while hidden for review nor when marked personal; one by
+ * an author without a needed guardian's consent only within its school. The rest are for the
+ * author, the grade's teachers and administrators. story-gate.ts's storyVisibleTo says the same in
+ * SQL (a test holds them together).
  */
 export function canView(relation: StoryRelation, status: StoryStatus, exposure: StoryExposure = {}): boolean {
   if (relation !== 'other') {
     return true;
   }
-  return isPublished(status) && !exposure.hidden && !exposure.personal;
+  if (!isPublished(status) || exposure.hidden || exposure.personal) {
+    return false;
+  }
+  return !exposure.schoolOnly || exposure.sameSchool === true;
 }
 
 /**

@@ -12,6 +12,7 @@ import type { DbOrTx } from '../../db/client';
 import {
   comments,
   evaluations,
+  grades,
   roles,
   stories,
   storyLikes,
@@ -62,6 +63,8 @@ export const storyColumns = {
   commentsMode: stories.commentsMode,
   /** 'Contiene información personal' (issue 22.7). */
   personal: stories.personal,
+  /** Its author lacks a needed guardian's consent (issue 22.5): kept within its school. */
+  authorWithheld: stories.authorWithheld,
   /** The evaluation's id and its teacher (the evaluator), null while there is none. */
   evaluationId: evaluations.id,
   evaluatorId: evaluations.teacherId,
@@ -83,11 +86,37 @@ export async function findStoryRow(db: DbOrTx, storyId: string): Promise<StoryRo
   return row;
 }
 
-/** What keeps the fic from those who are not its author, grade teachers or administrators (canView). */
-export const exposureOf = (row: Pick<StoryRow, 'hiddenReason' | 'personal'>): StoryExposure => ({
-  hidden: row.hiddenReason !== null,
-  personal: row.personal,
-});
+/**
+ * What keeps the fic from those who are not its author, grade teachers or administrators (canView).
+ * `sameSchool` is read (one indexed lookup) only when it matters: a published fic kept within its
+ * school, asked by a signed-in caller.
+ */
+export async function exposureOf(
+  db: DbOrTx,
+  actor: Actor | null,
+  row: Pick<StoryRow, 'hiddenReason' | 'personal' | 'authorWithheld' | 'collegeId' | 'status'>,
+): Promise<StoryExposure> {
+  const exposure = {
+    hidden: row.hiddenReason !== null,
+    personal: row.personal,
+    schoolOnly: row.authorWithheld,
+  };
+  if (!row.authorWithheld || !actor || row.status !== 'PUBLISHED') {
+    return exposure;
+  }
+  return { ...exposure, sameSchool: await belongsToCollege(db, actor, row.collegeId) };
+}
+
+/** Whether the caller is a member of the school (through a grade of it). */
+async function belongsToCollege(db: DbOrTx, actor: Actor, collegeId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(userGrades)
+    .innerJoin(grades, eq(grades.id, userGrades.gradeId))
+    .where(and(eq(userGrades.userId, actor.userId), eq(grades.collegeId, collegeId)))
+    .limit(1);
+  return row !== undefined;
+}
 
 /** Whether the teacher holds the grade (one indexed lookup on the membership's primary key). */
 export async function teachesGrade(db: DbOrTx, actor: Actor | null, gradeId: string): Promise<boolean> {

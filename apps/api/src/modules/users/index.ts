@@ -4,5 +4,6 @@ export { loadUserView, loadUserViews } from './user-view';
 export { findUserRecord, isStudentOf, type UserRecord } from './users.access';
 export { usersRoutes } from './users.routes';
 export { usersMailSubscriber } from './users.subscriber';
+export { consentWithheld, decideGuardianConsent, getPublicConsent } from './guardian-consent.service';
 // What it keeps about a person, for the register of personal data (issue 22.1).
 export { usersPersonalData } from './personal-data';

@@ -42,7 +42,7 @@ export async function member(
   app: FastifyInstance,
   role: RoleName,
   gradeIds: string[] = [],
-  options: { email?: string; name?: string } = {},
+  options: { email?: string; name?: string; birthYear?: number | null } = {},
 ): Promise<TestUser & { headers: { authorization: string } }> {
   const user = await createUser(app, { role, ...options });
   if (gradeIds.length > 0) {

@@ -2,6 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   bulkImportBodySchema,
   bulkImportResponseSchema,
+  consentTokenParamsSchema,
+  decideGuardianConsentBodySchema,
+  decideGuardianConsentResponseSchema,
+  guardianConsentActionResponseSchema,
+  guardianConsentMessages,
+  guardianConsentResponseSchema,
+  publicGuardianConsentResponseSchema,
+  requestGuardianConsentBodySchema,
   createUserBodySchema,
   errorResponseSchema,
   idParamsSchema,
@@ -25,6 +33,13 @@ import { deleteProfilePhoto, updateProfile } from './profile.service';
 import { exportUsers } from './users-export.service';
 import { securityLogFor } from '../../lib/security-log';
 import { createUser, deleteUser, getUser, listUsers, updateUser } from './users.service';
+import {
+  decideGuardianConsent,
+  getGuardianConsent,
+  getPublicConsent,
+  recordConsentWithdrawal,
+  requestGuardianConsent,
+} from './guardian-consent.service';
 import { bearerSecurity, commonErrorResponses } from '../../lib/route-schemas';
 
 const tags = ['Usuarios'];
@@ -244,5 +259,105 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       user: await deleteProfilePhoto({ db: app.db, actor: actorOf(request), userId: request.params.id }),
     }),
+  );
+
+  // A guardian's consent (issue 22.5, docs/decisions/privacy.md 'Consentimiento'): the staff's side.
+  const consentTags = ['Consentimiento del apoderado'];
+  app.get(
+    '/users/:id/guardian-consent',
+    {
+      preHandler: staff,
+      schema: {
+        tags: consentTags,
+        security,
+        summary:
+          'Estado del consentimiento del apoderado de un estudiante (docente de su curso, administrador)',
+        params: idParamsSchema,
+        response: { 200: guardianConsentResponseSchema, ...failures },
+      },
+    },
+    async (request) => ({
+      consent: await getGuardianConsent({
+        db: app.db,
+        actor: actorOf(request),
+        studentId: request.params.id,
+      }),
+    }),
+  );
+
+  app.post(
+    '/users/:id/guardian-consent',
+    {
+      preHandler: staff,
+      schema: {
+        tags: consentTags,
+        security,
+        summary: 'Pide (o pide de nuevo) el consentimiento al apoderado: le llega un email con el enlace',
+        params: idParamsSchema,
+        body: requestGuardianConsentBodySchema,
+        response: { 200: guardianConsentActionResponseSchema, ...failures },
+      },
+    },
+    async (request) => {
+      const consent = await requestGuardianConsent({
+        db: app.db,
+        actor: actorOf(request),
+        studentId: request.params.id,
+        guardianEmail: request.body.guardianEmail,
+      });
+      return { consent, message: guardianConsentMessages.requested };
+    },
+  );
+
+  app.post(
+    '/users/:id/guardian-consent/withdrawal',
+    {
+      preHandler: staff,
+      schema: {
+        tags: consentTags,
+        security,
+        summary: 'Registra que el apoderado retiró su consentimiento (se aplica de inmediato)',
+        params: idParamsSchema,
+        response: { 200: guardianConsentActionResponseSchema, ...failures },
+      },
+    },
+    async (request) => {
+      const consent = await recordConsentWithdrawal({
+        db: app.db,
+        actor: actorOf(request),
+        studentId: request.params.id,
+      });
+      return { consent, message: guardianConsentMessages.withdrawn };
+    },
+  );
+
+  // The guardian's side: public, the link's token is the only credential.
+  app.get(
+    '/guardian-consents/:token',
+    {
+      schema: {
+        tags: consentTags,
+        summary: 'Aviso y estado de una solicitud de consentimiento (enlace del email; sin cuenta)',
+        params: consentTokenParamsSchema,
+        response: { 200: publicGuardianConsentResponseSchema, ...failures },
+      },
+    },
+    async (request) => ({ consent: await getPublicConsent({ db: app.db, token: request.params.token }) }),
+  );
+
+  app.post(
+    '/guardian-consents/:token',
+    {
+      schema: {
+        tags: consentTags,
+        summary:
+          "Responde 'Acepto' (ACCEPT) o 'No acepto' (REFUSE), una vez; WITHDRAW retira un consentimiento dado",
+        params: consentTokenParamsSchema,
+        body: decideGuardianConsentBodySchema,
+        response: { 200: decideGuardianConsentResponseSchema, ...failures },
+      },
+    },
+    async (request) =>
+      decideGuardianConsent({ db: app.db, token: request.params.token, input: request.body }),
   );
 };

@@ -233,7 +233,13 @@ export async function createUser(options: {
     db.transaction(async (tx) => {
       const [row] = await tx
         .insert(users)
-        .values({ name: input.name, email: input.email, roleId: role.id, passwordHash: null })
+        .values({
+          name: input.name,
+          email: input.email,
+          roleId: role.id,
+          passwordHash: null,
+          birthYear: input.birthYear ?? null,
+        })
         .returning({ id: users.id });
       const id = row!.id;
       if (gradeIds.length > 0) {
@@ -324,6 +330,8 @@ export async function updateUser(options: {
         .set({
           ...(input.name !== undefined ? { name: input.name } : {}),
           ...(input.email !== undefined ? { email: input.email } : {}),
+          // Issue 22.5: the database's triggers follow it (who needs a guardian's consent).
+          ...(input.birthYear !== undefined ? { birthYear: input.birthYear } : {}),
           roleId,
           updatedAt: new Date(),
         })

@@ -1,18 +1,37 @@
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import type { EventSubscriber } from '../events';
-import { emailChangedMail, enqueueEventMail } from '../mail';
+import { emailChangedMail, enqueueEventMail, guardianConsentMail } from '../mail';
+import { CONSENT_LINK_DAYS, CONSENT_PATH, issueConsentToken } from './guardian-consent.service';
 
 /**
  * The users module's mail that announces a change (docs/decisions/events.md, "Which e-mails are
  * subscribers"): the old address of an account is told its e-mail changed. Idempotent through the
  * outbox's (event, kind) key. An account deleted before the delivery is told nothing: there is no
- * account left whose change to announce.
+ * account left whose change to announce. A guardian asked for consent (issue 22.5) gets the notice
+ * with the link, whose token is issued here, once: a redelivery finds it issued and sends nothing.
  */
 export const usersMailSubscriber: EventSubscriber = {
   name: 'users-mail',
-  types: ['user.email_changed'],
-  async handle(tx, event) {
+  types: ['user.email_changed', 'guardian_consent.requested'],
+  async handle(tx, event, context) {
+    if (event.type === 'guardian_consent.requested') {
+      const issued = await issueConsentToken(tx, event.payload.consentId);
+      if (issued) {
+        await enqueueEventMail({
+          db: tx,
+          eventId: event.id,
+          mail: guardianConsentMail({
+            to: issued.guardianEmail,
+            studentName: issued.studentName,
+            college: issued.college,
+            link: `${context.publicUrl}${CONSENT_PATH}/${issued.token}`,
+            days: CONSENT_LINK_DAYS,
+          }),
+        });
+      }
+      return;
+    }
     if (event.type !== 'user.email_changed') {
       return;
     }

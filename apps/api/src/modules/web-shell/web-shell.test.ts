@@ -4,10 +4,13 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GalleryResponse } from '@fics/contracts';
+import { eq } from 'drizzle-orm';
+import { stories } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 import type * as GalleryService from '../stories';
 import { insertCover, insertFics } from '../stories/gallery.fixtures';
 import { storyWorld } from '../stories/stories.fixtures';
+import { member } from '../users/users.fixtures';
 
 // A database failure while reading the home's first page, on demand.
 const failures = vi.hoisted(() => ({ gallery: false }));
@@ -244,6 +247,25 @@ describe('the page of a shared fic (/fics/:id)', () => {
     ]) {
       expect(await page(url), url).toBe(INDEX_HTML);
     }
+  });
+
+  it('gives a personal fic and one by a student without a needed guardian consent the plain page (issue 22)', async () => {
+    const kid = await member(t.app, 'STUDENT', [world.gradeA1], {
+      name: 'Inés Ibáñez',
+      birthYear: new Date().getFullYear() - 10,
+    });
+    const [personal, withheld] = await insertFics(t.app, coverId, [
+      seed('Mi diario secreto'),
+      { ...seed('El cometa del patio'), authorId: kid.id },
+    ]);
+    await t.app.db.update(stories).set({ personal: true }).where(eq(stories.id, personal!));
+    for (const id of [personal!, withheld!]) {
+      const html = await page(`/fics/${id}`);
+      expect(html).toBe(INDEX_HTML);
+      expect(html).not.toMatch(/Inés|Ibáñez|cometa|diario/);
+    }
+    // Nor on the home's painted first page.
+    expect(await page('/')).not.toMatch(/Inés|cometa|diario secreto/);
   });
 
   it('escapes a hostile title in every tag', async () => {

@@ -9,7 +9,8 @@
  *   the header and the cards show before the JavaScript has run (home.ts; issue 9 point 8).
  * - `/fics/:id` of a published fic carries its Open Graph and Twitter tags (story-meta.ts).
  * A failure while reading either (the database, say) serves the bare shell: the app then asks the
- * API as usual.
+ * API as usual. `/consentimiento/:token`, the guardian's consent page, is a page of its own
+ * (consent-page.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,6 +23,7 @@ import { getStory, readGalleryPage } from '../stories';
 import { ShellTemplate } from './html';
 import { homePageParts } from './home';
 import { storyPageParts } from './story-meta';
+import { registerConsentPage } from './consent-page';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -71,6 +73,8 @@ const renderedHomes = new WeakMap<GalleryResponse, Map<string, { shell: ShellTem
 
 export async function registerWebShell(app: FastifyInstance, options: { webDist: string }): Promise<void> {
   const { webDist } = options;
+  // The guardian's consent page stands on its own (no app, no JavaScript): served with or without a build.
+  await registerConsentPage(app);
   const indexFile = path.join(webDist, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
 

@@ -7,6 +7,7 @@ import {
 } from '@tanstack/react-query';
 import type {
   CreateUserBody,
+  GuardianConsent,
   PageQuery,
   User,
   UsersFilter,
@@ -114,6 +115,8 @@ export interface UpdateUserInput {
   role?: string;
   collegeId: string[];
   gradeId: string[];
+  /** A student's birth year (null: unknown); left out for other roles. */
+  birthYear?: number | null;
   /** New avatar image, checked on the client already (type and size). */
   file?: File | null;
 }
@@ -131,6 +134,10 @@ export function useUpdateUser() {
       }
       form.append('collegeId', JSON.stringify(fields.collegeId));
       form.append('gradeId', JSON.stringify(fields.gradeId));
+      if (fields.birthYear !== undefined) {
+        // '' clears it (unknown).
+        form.append('birthYear', fields.birthYear === null ? '' : String(fields.birthYear));
+      }
       if (file) {
         form.append('file', file, file.name);
       }
@@ -152,4 +159,44 @@ export function useDeleteUser() {
 export async function downloadUsersExport(filters: UserFilters): Promise<void> {
   const file = await api.download('/users/export', { query: { ...toUsersFilter(filters) } });
   saveFile(file, usersExportFilename);
+}
+
+/** GET /users/:id/guardian-consent (issue 22.5): the student's guardian's consent as the staff see it. */
+export function useGuardianConsent(userId: string) {
+  return useQuery({
+    queryKey: ['users', 'guardian-consent', userId],
+    // The guardian answers elsewhere (the e-mailed link): read afresh each time the dialog opens.
+    refetchOnMount: 'always',
+    queryFn: ({ signal }) =>
+      api
+        .get<{ consent: GuardianConsent }>(`/users/${userId}/guardian-consent`, { signal })
+        .then((body) => body.consent),
+  });
+}
+
+/** POST /users/:id/guardian-consent (ask, or ask again) and its withdrawal; the section reloads. */
+export function useGuardianConsentActions(userId: string) {
+  const queryClient = useQueryClient();
+  const settle = (body: { consent: GuardianConsent; message: string }) => {
+    queryClient.setQueryData(['users', 'guardian-consent', userId], body.consent);
+    return body.message;
+  };
+  const ask = useMutation({
+    mutationFn: (guardianEmail: string) =>
+      api
+        .post<{ consent: GuardianConsent; message: string }>(`/users/${userId}/guardian-consent`, {
+          guardianEmail,
+        })
+        .then(settle),
+  });
+  const withdraw = useMutation({
+    mutationFn: () =>
+      api
+        .post<{ consent: GuardianConsent; message: string }>(
+          `/users/${userId}/guardian-consent/withdrawal`,
+          {},
+        )
+        .then(settle),
+  });
+  return { ask, withdraw };
 }

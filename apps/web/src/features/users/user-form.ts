@@ -2,6 +2,7 @@ import type { Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import {
+  birthYearField,
   emailField,
   userMessages,
   userNameField,
@@ -27,6 +28,8 @@ export interface UserFormValues {
   collegeId: string;
   gradeId: string;
   pairs: MembershipPair[];
+  /** A student's birth year as typed ('' unknown; issue 22.5). */
+  birthYear: string;
 }
 
 /** What the dialogs send, whatever the role (an administrator belongs to no school). */
@@ -36,6 +39,8 @@ export interface UserFormResult {
   role: string;
   collegeId: string[];
   gradeId: string[];
+  /** A student's birth year (null: unknown); left out for other roles. */
+  birthYear?: number | null;
 }
 
 export function roleNameOf(roles: readonly Role[] | undefined, roleId: string): RoleName | undefined {
@@ -55,6 +60,13 @@ export function effectivePairs(values: Pick<UserFormValues, 'collegeId' | 'grade
 }
 
 const requiredId = (message: string) => z.string().min(1, message);
+/** The typed birth year, checked as the API checks it (contracts' birthYearField), kept as typed. */
+const birthYearText = z.string().superRefine((value, ctx) => {
+  const parsed = birthYearField.safeParse(value);
+  if (!parsed.success) {
+    ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? '' });
+  }
+});
 const pairSchema = z.object({ collegeId: z.string(), gradeId: z.string() });
 
 /**
@@ -72,6 +84,7 @@ function schemaFor(roleName: RoleName | undefined, values: UserFormValues) {
     collegeId: needsSelection ? requiredId(userMessages.collegeRequired) : z.string(),
     gradeId: needsSelection ? requiredId(userMessages.gradeRequired) : z.string(),
     pairs: z.array(pairSchema),
+    birthYear: roleName === 'STUDENT' ? birthYearText : z.string(),
   });
 }
 
@@ -85,7 +98,13 @@ export function userFormResolver(roles: readonly Role[] | undefined): Resolver<U
 export function toUserFormResult(values: UserFormValues, roleName: RoleName | undefined): UserFormResult {
   const base = { name: values.name, email: values.email, role: values.role };
   if (roleName === 'STUDENT') {
-    return { ...base, collegeId: [values.collegeId], gradeId: [values.gradeId] };
+    const typed = values.birthYear.trim();
+    return {
+      ...base,
+      collegeId: [values.collegeId],
+      gradeId: [values.gradeId],
+      birthYear: typed === '' ? null : Number(typed),
+    };
   }
   if (roleName === 'TEACHER') {
     const pairs = effectivePairs(values);
@@ -100,7 +119,12 @@ export function toUserFormResult(values: UserFormValues, roleName: RoleName | un
 
 /** The edit dialog's starting values for `user`. */
 export function valuesFromUser(user: User): UserFormValues {
-  const base = { name: user.name, email: user.email, role: user.role._id };
+  const base = {
+    name: user.name,
+    email: user.email,
+    role: user.role._id,
+    birthYear: user.birthYear ? String(user.birthYear) : '',
+  };
   if (user.role.name === 'TEACHER') {
     return {
       ...base,
@@ -118,4 +142,4 @@ export function valuesFromUser(user: User): UserFormValues {
 }
 
 /** Field names a server answer may carry a message for. */
-export const userFormFields = ['name', 'email', 'role', 'collegeId', 'gradeId'] as const;
+export const userFormFields = ['name', 'email', 'role', 'collegeId', 'gradeId', 'birthYear'] as const;

@@ -264,6 +264,16 @@ describe('Add user dialog', { timeout: 30_000 }, () => {
 
     await fill(user, screen.getByLabelText('Nombre'), 'Camila Díaz');
     await fill(user, screen.getByLabelText('Email'), 'camila@example.cl');
+    // Issue 22.5: the optional birth year, checked as the API checks it.
+    const birthYear = screen.getByLabelText('Año de nacimiento (opcional)');
+    await fill(user, birthYear, 'dos mil');
+    await user.click(save('Crear'));
+    expect(
+      await screen.findByText('El año de nacimiento debe ser un número de cuatro cifras, como 2014'),
+    ).toBeInTheDocument();
+    expect(sent).toBeUndefined();
+    await user.clear(birthYear);
+    await fill(user, birthYear, '2015');
     await user.click(save('Crear'));
     await waitFor(() =>
       expect(sent).toEqual({
@@ -272,6 +282,7 @@ describe('Add user dialog', { timeout: 30_000 }, () => {
         role: 'role-STUDENT',
         collegeId: ['college-andes'],
         gradeId: ['grade-5a'],
+        birthYear: 2015,
       }),
     );
   });

@@ -43,6 +43,7 @@ import {
   type UserFormValues,
 } from '../user-form';
 import { AvatarField } from './AvatarField';
+import { GuardianConsentSection } from './GuardianConsentSection';
 import { MembershipFields } from './MembershipFields';
 
 /** 'create' may carry a preselection (the school view's 'Agregar alumnos'); 'edit' carries the user. */
@@ -123,9 +124,17 @@ function initialValues(target: UserDialogTarget, roles: readonly Role[], actorRo
   const collegeId = preset.collegeId ?? '';
   const gradeId = preset.gradeId ?? '';
   if (roleName === 'TEACHER' && collegeId && gradeId) {
-    return { name: '', email: '', role, collegeId: '', gradeId: '', pairs: [{ collegeId, gradeId }] };
+    return {
+      name: '',
+      email: '',
+      role,
+      collegeId: '',
+      gradeId: '',
+      pairs: [{ collegeId, gradeId }],
+      birthYear: '',
+    };
   }
-  return { name: '', email: '', role, collegeId, gradeId, pairs: [] };
+  return { name: '', email: '', role, collegeId, gradeId, pairs: [], birthYear: '' };
 }
 
 function UserForm({
@@ -312,6 +321,18 @@ function UserForm({
               disabled={isSubmitting}
             />
           ) : null}
+          {roleName === 'STUDENT' ? (
+            <TextField
+              {...register('birthYear')}
+              label={t('guardianConsent.birthYear')}
+              inputMode="numeric"
+              autoComplete="off"
+              disabled={isSubmitting}
+              error={Boolean(errors.birthYear)}
+              helperText={errors.birthYear?.message ?? t('guardianConsent.birthYearHelp')}
+            />
+          ) : null}
+          {editedUser?.role.name === 'STUDENT' ? <GuardianConsentSection userId={editedUser._id} /> : null}
           {editedUser ? null : <Alert severity="info">{t('users.invitationNote')}</Alert>}
           <FormError message={failure} />
         </Stack>
