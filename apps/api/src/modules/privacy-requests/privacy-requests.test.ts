@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   privacyComplaintNotice,
   privacyRequestMessages,
@@ -313,6 +313,37 @@ describe('requests under Ley 21.719 (issue 22.3)', () => {
       expect(refused.docs.every((r) => r.status === 'REFUSED')).toBe(true);
       expect((await get(t.app, w.admin.headers, '/privacy-requests?status=ABIERTAS')).statusCode).toBe(400);
       expect((await get(t.app, w.admin.headers, '/privacy-requests?limit=101')).statusCode).toBe(400);
+    });
+
+    it("reads each filter and a person's own from their indexes, in due order, without sorting", async () => {
+      const plans = await t.app.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        await tx.execute(sql`set local enable_bitmapscan = off`);
+        await tx.execute(sql`set local enable_sort = off`);
+        const explain = async (query: SQL) =>
+          ((await tx.execute(sql`explain ${query}`)) as { rows: Record<string, unknown>[] }).rows
+            .map((row) => String(Object.values(row)[0]))
+            .join('\n');
+        const queue = (filter: SQL) =>
+          explain(
+            sql`select id from privacy_requests where confirmed_at is not null and ${filter} order by due_at, id limit 20`,
+          );
+        return {
+          all: await queue(sql`true`),
+          open: await queue(sql`status in ('PENDING', 'EXTENDED')`),
+          done: await queue(sql`status = ${'DONE'}`),
+          own: await explain(
+            sql`select id from privacy_requests where confirmed_at is not null and user_id = ${w.studentA1.id} order by created_at desc, id limit 5`,
+          ),
+        };
+      });
+      expect(plans.all).toContain('privacy_requests_queue_idx');
+      expect(plans.open).toContain('privacy_requests_open_idx');
+      expect(plans.done).toContain('privacy_requests_status_idx');
+      expect(plans.own).toContain('privacy_requests_user_idx');
+      for (const plan of Object.values(plans)) {
+        expect(plan).not.toMatch(/\bSort\b/);
+      }
     });
 
     it('warns administrators once a week before a request falls due (and again after an extension)', async () => {
