@@ -10,6 +10,7 @@ import { mailPersonalData } from '../mail';
 import { mediaPersonalData } from '../media';
 import { moderationPersonalData } from '../moderation';
 import { notificationsPersonalData } from '../notifications';
+import { privacyRequestsPersonalData } from '../privacy-requests';
 import { requestsPersonalData } from '../requests';
 import { rubricsPersonalData } from '../rubrics';
 import { storiesPersonalData } from '../stories';
@@ -33,6 +34,7 @@ export const personalDataRegister: readonly PersonalDataDeclaration[] = [
   annotationsPersonalData,
   requestsPersonalData,
   privacyPersonalData,
+  privacyRequestsPersonalData,
   notificationsPersonalData,
   blocksPersonalData,
   moderationPersonalData,

@@ -2,3 +2,5 @@
 export { privacyRequestsRoutes } from './privacy-requests.routes';
 export { privacyRequestsMailSubscriber } from './privacy-requests.subscriber';
 export { privacyDeadlinesPlugin } from './privacy-requests.plugin';
+// What it keeps about a person, for the register of personal data (issue 22.1).
+export { privacyRequestsPersonalData } from './personal-data';
