@@ -205,6 +205,8 @@ export const bulkUserRowSchema = z.object({
     .min(limits.userNameMin, userMessages.nameMinLong)
     .max(limits.profileNameMax, userMessages.nameMax),
   email: emailField(),
+  /** Optional column (issue 22.5): a student's birth year; empty is unknown. */
+  birthYear: birthYearField.optional(),
 });
 
 /** Cells read from a spreadsheet may be numbers or empty; rows are checked one by one later. */
@@ -219,7 +221,9 @@ export const bulkImportBodySchema = z.object({
   collegeId: optionalId,
   gradeId: optionalId,
   users: z
-    .array(z.object({ name: looseCell, email: looseCell }), { error: userMessages.bulkEmpty })
+    .array(z.object({ name: looseCell, email: looseCell, birthYear: looseCell }), {
+      error: userMessages.bulkEmpty,
+    })
     .min(1, userMessages.bulkEmpty)
     .max(bulkImportMaxRows, userMessages.bulkTooMany),
   isExcel: z.boolean().optional(),

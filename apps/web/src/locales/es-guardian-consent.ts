@@ -19,4 +19,7 @@ export const guardianConsent = {
   send: 'Enviar aviso',
   resend: 'Reenviar aviso',
   recordWithdrawal: 'Registrar retiro',
+  // The bulk import's optional column.
+  bulkBirthYear: 'Año de nacimiento',
+  bulkRowBirthYear: 'Año de nacimiento de la fila {{number}}',
 };

@@ -18,6 +18,8 @@ interface ValidRow {
   email: string;
   /** As sent (trimmed): errors echo what the user typed. */
   sentEmail: string;
+  /** The optional column (issue 22.5); null or absent: unknown. */
+  birthYear?: number | null;
 }
 
 const cellText = (value: string | number | null | undefined) =>
@@ -56,7 +58,7 @@ export async function importUsers(options: {
   input.users.forEach((row, index) => {
     const email = cellText(row.email);
     const name = cellText(row.name);
-    const parsed = bulkUserRowSchema.safeParse({ name, email });
+    const parsed = bulkUserRowSchema.safeParse({ name, email, birthYear: row.birthYear ?? undefined });
     if (!parsed.success) {
       fail(index, email, name, parsed.error.issues[0]?.message ?? userMessages.bulkListErrors);
       return;
@@ -85,7 +87,14 @@ export async function importUsers(options: {
       const inserted = await tx
         .insert(users)
         .values(
-          chunk.map((row) => ({ name: row.name, email: row.email, roleId: role.id, passwordHash: null })),
+          chunk.map((row) => ({
+            name: row.name,
+            email: row.email,
+            roleId: role.id,
+            passwordHash: null,
+            // Only a student's birth year matters (who needs a guardian's consent, issue 22.5).
+            birthYear: role.name === 'STUDENT' ? (row.birthYear ?? null) : null,
+          })),
         )
         .onConflictDoNothing()
         .returning({ id: users.id, email: users.email, name: users.name });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, inArray, like } from 'drizzle-orm';
-import type { BulkImportSummary } from '@fics/contracts';
+import { guardianConsentMessages, type BulkImportSummary } from '@fics/contracts';
 import { mailOutbox, oneTimeTokens, userGrades, users } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 import { schoolWorld } from './users.fixtures';
@@ -88,6 +88,45 @@ describe('POST /users/bulk', () => {
     const [membership] = await t.app.db.select().from(userGrades).where(eq(userGrades.userId, tres!.id));
     expect(membership!.gradeId).toBe(w.gradeA1);
     expect(await accountsWith(['corto@curso.test', 'sin-nombre@curso.test'])).toMatchObject({ users: 0 });
+  });
+
+  it('reads the optional birth year column, refusing a bad year with its Spanish message (issue 22.5)', async () => {
+    const year = new Date().getFullYear();
+    const res = await bulk(
+      w.admin.headers,
+      studentsOfA1([
+        { name: 'Con Año', email: 'con-anio@curso.test', birthYear: year - 10 },
+        { name: 'Año Texto', email: 'anio-texto@curso.test', birthYear: String(year - 12) },
+        { name: 'Sin Año', email: 'sin-anio@curso.test', birthYear: '' },
+        { name: 'Año Malo', email: 'anio-malo@curso.test', birthYear: 'dos mil diez' },
+        { name: 'Año Futuro', email: 'anio-futuro@curso.test', birthYear: year + 1 },
+      ]),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ summary: BulkImportSummary }>().summary).toEqual({
+      usersCreated: 3,
+      usersErrors: [
+        {
+          email: 'anio-malo@curso.test',
+          name: 'Año Malo',
+          message: guardianConsentMessages.birthYearInvalid,
+        },
+        {
+          email: 'anio-futuro@curso.test',
+          name: 'Año Futuro',
+          message: guardianConsentMessages.birthYearRange,
+        },
+      ],
+    });
+    const rows = await t.app.db
+      .select({ email: users.email, birthYear: users.birthYear })
+      .from(users)
+      .where(inArray(users.email, ['con-anio@curso.test', 'anio-texto@curso.test', 'sin-anio@curso.test']));
+    expect(Object.fromEntries(rows.map((row) => [row.email, row.birthYear]))).toEqual({
+      'con-anio@curso.test': year - 10,
+      'anio-texto@curso.test': year - 12,
+      'sin-anio@curso.test': null,
+    });
   });
 
   it('imports administrators without schools', async () => {

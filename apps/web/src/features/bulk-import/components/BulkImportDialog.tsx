@@ -184,7 +184,11 @@ export function BulkImportDialog({ open, onClose, onFinished }: BulkImportDialog
       role: selection.roleId,
       collegeId: school ? selection.collegeId : undefined,
       gradeId: school ? selection.gradeId : undefined,
-      users: wizard.rows.map((row) => ({ name: row.name.trim(), email: row.email.trim() })),
+      users: wizard.rows.map((row) =>
+        row.birthYear.trim() === ''
+          ? { name: row.name.trim(), email: row.email.trim() }
+          : { name: row.name.trim(), email: row.email.trim(), birthYear: row.birthYear.trim() },
+      ),
       isExcel: selection.source === 'excel',
       items: selection.source === 'list' ? selection.items.map((item) => item.value) : undefined,
     };

@@ -39,7 +39,9 @@ export function UsersStep({ rows, onChange, errors }: UsersStepProps) {
   const currentPage = Math.min(page, lastPage);
   const pageRows = visible.slice(currentPage * pageSize, (currentPage + 1) * pageSize);
 
-  const update = (id: string, patch: Partial<Pick<ImportRow, 'name' | 'email'>>) =>
+  // The optional birth year column (issue 22.5) shows when the list has one.
+  const withBirthYear = useMemo(() => rows.some((row) => row.birthYear !== ''), [rows]);
+  const update = (id: string, patch: Partial<Pick<ImportRow, 'name' | 'email' | 'birthYear'>>) =>
     onChange(rows.map((row) => (row.id === id ? { ...row, ...patch } : row)));
   const remove = (id: string) => onChange(rows.filter((row) => row.id !== id));
 
@@ -103,7 +105,13 @@ export function UsersStep({ rows, onChange, errors }: UsersStepProps) {
                 >
                   {number}
                 </Typography>
-                <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1.3fr' }, gap: 1 }}>
+                <Box
+                  sx={{
+                    display: 'grid',
+                    gridTemplateColumns: { xs: '1fr', md: withBirthYear ? '1fr 1.3fr 0.6fr' : '1fr 1.3fr' },
+                    gap: 1,
+                  }}
+                >
                   <TextField
                     size="small"
                     label={t('bulkImport.name')}
@@ -123,6 +131,22 @@ export function UsersStep({ rows, onChange, errors }: UsersStepProps) {
                     helperText={rowErrors?.email}
                     slotProps={{ htmlInput: { 'aria-label': t('bulkImport.rowEmail', { number }) } }}
                   />
+                  {withBirthYear ? (
+                    <TextField
+                      size="small"
+                      label={t('guardianConsent.bulkBirthYear')}
+                      value={row.birthYear}
+                      onChange={(event) => update(row.id, { birthYear: event.target.value })}
+                      error={Boolean(rowErrors?.birthYear)}
+                      helperText={rowErrors?.birthYear}
+                      slotProps={{
+                        htmlInput: {
+                          inputMode: 'numeric',
+                          'aria-label': t('guardianConsent.bulkRowBirthYear', { number }),
+                        },
+                      }}
+                    />
+                  ) : null}
                 </Box>
                 <Tooltip title={t('bulkImport.removeRow', { number })}>
                   <IconButton

@@ -22,6 +22,22 @@ describe('row validation', () => {
     });
   });
 
+  it('checks the optional birth year as the server does (issue 22.5)', () => {
+    const [good, none, bad] = toImportRows([
+      { name: 'Ana Pérez', email: 'ana@colegio.cl', birthYear: '2015' },
+      { name: 'Beto Soto', email: 'beto@colegio.cl' },
+      { name: 'Caro Díaz', email: 'caro@colegio.cl', birthYear: 'dos mil' },
+    ]);
+    expect(rowFieldErrors(good!)).toEqual({});
+    expect(rowFieldErrors(none!)).toEqual({});
+    expect(rowFieldErrors(bad!)).toEqual({
+      birthYear: 'El año de nacimiento debe ser un número de cuatro cifras, como 2014',
+    });
+    expect(validateRows([good!, none!, bad!]).get(bad!.id)).toEqual({
+      birthYear: 'El año de nacimiento debe ser un número de cuatro cifras, como 2014',
+    });
+  });
+
   it('refuses a name longer than 40 characters', () => {
     const [row] = toImportRows([{ name: 'N'.repeat(41), email: 'n@x.cl' }]);
     expect(rowFieldErrors(row!).name).toBe('El nombre no debe tener más de 40 caracteres');

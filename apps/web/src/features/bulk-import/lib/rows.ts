@@ -5,20 +5,25 @@ export interface ImportRow {
   id: string;
   name: string;
   email: string;
+  /** The optional birth year (issue 22.5) as read or typed; '' when none. */
+  birthYear: string;
 }
 
 export interface RowErrors {
   name?: string;
   email?: string;
+  birthYear?: string;
 }
 
 let nextRowId = 0;
 
 /** Gives rows read from a file or a list stable keys for the editable table. */
-export function toImportRows(rows: ReadonlyArray<{ name: string; email: string }>): ImportRow[] {
+export function toImportRows(
+  rows: ReadonlyArray<{ name: string; email: string; birthYear?: string }>,
+): ImportRow[] {
   return rows.map((row) => {
     nextRowId += 1;
-    return { id: `row-${nextRowId}`, name: row.name, email: row.email };
+    return { id: `row-${nextRowId}`, name: row.name, email: row.email, birthYear: row.birthYear ?? '' };
   });
 }
 
@@ -33,11 +38,11 @@ export function rowFieldErrors(row: ImportRow): RowErrors {
     return cached;
   }
   const errors: RowErrors = {};
-  const parsed = bulkUserRowSchema.safeParse({ name: row.name, email: row.email });
+  const parsed = bulkUserRowSchema.safeParse({ name: row.name, email: row.email, birthYear: row.birthYear });
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = issue.path[0];
-      if ((field === 'name' || field === 'email') && !errors[field]) {
+      if ((field === 'name' || field === 'email' || field === 'birthYear') && !errors[field]) {
         errors[field] = issue.message;
       }
     }
@@ -64,7 +69,7 @@ export function validateRows(rows: readonly ImportRow[]): Map<string, RowErrors>
       }
       seen.add(email);
     }
-    if (errors.name || errors.email) {
+    if (errors.name || errors.email || errors.birthYear) {
       result.set(row.id, errors);
     }
   }

@@ -68,6 +68,23 @@ describe('spreadsheet parsing', () => {
     });
   });
 
+  it("reads the optional 'Año de nacimiento' column (issue 22.5), numbers as text", async () => {
+    const bytes = workbookBytes({
+      Lista: [
+        ['Nombre', 'Email', 'Año de nacimiento'],
+        ['Ana', 'ana@colegio.cl', 2015],
+        ['Beto', 'beto@colegio.cl', null],
+      ],
+    });
+    expect(await parseUsersWorkbook(bytes)).toEqual({
+      ok: true,
+      rows: [
+        { name: 'Ana', email: 'ana@colegio.cl', birthYear: '2015' },
+        { name: 'Beto', email: 'beto@colegio.cl', birthYear: '' },
+      ],
+    });
+  });
+
   it('tolerates a title above the header row and reads numbers as text', async () => {
     const bytes = workbookBytes({
       Hoja1: [['Listado 5° Básico A'], [], ['nombre', 'correo'], [12345, 'n@x.cl']],

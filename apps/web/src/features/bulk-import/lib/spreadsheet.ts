@@ -21,6 +21,8 @@ export function loadSpreadsheetLibrary(): Promise<typeof XLSX> {
 export interface SheetUser {
   name: string;
   email: string;
+  /** The optional birth year column (issue 22.5), as written; '' when none. */
+  birthYear?: string;
 }
 
 export type SheetReadResult = { ok: true; rows: SheetUser[] } | { ok: false; message: string };
@@ -48,6 +50,14 @@ function normaliseHeader(value: unknown): string {
 // The template's own headers (spec 000 §2) plus the Spanish ones a school's own list tends to have.
 const NAME_HEADERS = new Set(['name', 'nombre', 'nombres', 'nombre completo', 'nombres y apellidos']);
 const EMAIL_HEADERS = new Set(['email', 'e mail', 'mail', 'correo', 'correo electronico', 'email address']);
+/** Optional (issue 22.5): a student's birth year. */
+const BIRTH_YEAR_HEADERS = new Set([
+  'ano de nacimiento',
+  'ano nacimiento',
+  'nacimiento',
+  'birth year',
+  'birthyear',
+]);
 /** A title or a note above the header row is tolerated, up to this many rows. */
 const HEADER_SEARCH_ROWS = 10;
 
@@ -61,6 +71,7 @@ export function usersFromTable(table: readonly (readonly unknown[])[]): SheetRea
   let headerIndex = -1;
   let nameColumn = -1;
   let emailColumn = -1;
+  let birthYearColumn = -1;
   for (let index = 0; index < Math.min(table.length, HEADER_SEARCH_ROWS); index += 1) {
     const headers = (table[index] ?? []).map(normaliseHeader);
     const name = headers.findIndex((header) => NAME_HEADERS.has(header));
@@ -69,6 +80,7 @@ export function usersFromTable(table: readonly (readonly unknown[])[]): SheetRea
       headerIndex = index;
       nameColumn = name;
       emailColumn = email;
+      birthYearColumn = headers.findIndex((header) => BIRTH_YEAR_HEADERS.has(header));
       break;
     }
   }
@@ -85,7 +97,9 @@ export function usersFromTable(table: readonly (readonly unknown[])[]): SheetRea
     if (rows.length === bulkImportMaxRows) {
       return fail(userMessages.bulkTooMany);
     }
-    rows.push({ name, email });
+    rows.push(
+      birthYearColumn === -1 ? { name, email } : { name, email, birthYear: cellText(cells[birthYearColumn]) },
+    );
   }
   if (rows.length === 0) {
     return fail(t('bulkImport.fileErrors.empty'));
