@@ -49,6 +49,7 @@ import {
   privacyRequestsMailSubscriber,
   privacyRequestsRoutes,
 } from './modules/privacy-requests';
+import { dataExportRoutes } from './modules/personal-data';
 import { registerWebShell } from './modules/web-shell';
 import { transformWithUploadBodies } from './lib/upload-body-docs';
 
@@ -247,6 +248,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(blocksRoutes);
       await api.register(trackingRoutes);
       await api.register(requestsRoutes);
+      await api.register(dataExportRoutes);
       await api.register(privacyRequestsRoutes);
     },
     { prefix: API_PREFIX },

@@ -26,3 +26,4 @@ export * from './comment-bank';
 export * from './moderation';
 export * from './blocks';
 export * from './guardian-consent';
+export * from './data-export';

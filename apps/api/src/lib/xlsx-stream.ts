@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
-import { constants, deflateRawSync } from 'node:zlib';
-import { Zip, ZipPassThrough } from 'fflate';
+import { Zip } from 'fflate';
 import { neutraliseCell } from './spreadsheet';
+import { NativeZipDeflate } from './zip-stream';
 
 /**
  * A streaming .xlsx writer: the workbook leaves as a zip stream while its rows are still being
@@ -15,7 +15,7 @@ import { neutraliseCell } from './spreadsheet';
  * sheet) or numbers; every string cell goes through neutraliseCell against formula injection.
  *
  * fflate writes the zip container (headers, data descriptors, central directory); the DEFLATE
- * data comes from Node's native zlib, several times faster than a JavaScript deflater.
+ * data comes from Node's native zlib (lib/zip-stream's NativeZipDeflate).
  */
 
 export type XlsxCell = string | number | null | undefined;
@@ -40,26 +40,6 @@ export interface XlsxSheet {
 
 /** Excel's limit on the characters of one cell; longer text is cut there. */
 export const XLSX_CELL_MAX = 32767;
-
-/**
- * A zip entry compressed by Node's zlib, one piece per push: each piece is deflated on its own
- * and ends with a sync flush (an empty stored block, not marked final), the last one with the
- * final block, so the pieces concatenate into one valid DEFLATE stream. Only the piece being
- * pushed is in memory; a piece does not reuse the previous one's 32 kB window, which costs a
- * little compression at each boundary (one per batch of rows).
- */
-class NativeZipDeflate extends ZipPassThrough {
-  constructor(filename: string) {
-    super(filename);
-    this.compression = 8;
-  }
-
-  protected override process(chunk: Uint8Array<ArrayBuffer>, final: boolean): void {
-    const flush = final ? constants.Z_FINISH : constants.Z_SYNC_FLUSH;
-    const deflated = deflateRawSync(chunk, { level: 6, finishFlush: flush });
-    this.ondata(null, deflated, final);
-  }
-}
 
 const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';

@@ -101,6 +101,8 @@ export interface EventPayloads {
   };
   /** Someone changed their own name, bio or photo (what lists and comments show of them). */
   'user.profile_updated': { userId: string; changed: readonly ('name' | 'bio' | 'photo')[] };
+  /** 'Mis datos' produced for `userId` (issue 22.2): by the person, or by an administrator (`requestedBy`). */
+  'user.data_exported': { userId: string; requestedBy: string };
   /**
    * A student blocked another (issue 21.4; the actor is the blocker), or lifted their block. Only
    * for a new block or a lifted one, never for a repeated click. Nobody is told: the blocker's
@@ -234,6 +236,7 @@ export const eventTypes = [
   'user.deleted',
   'user.email_changed',
   'user.profile_updated',
+  'user.data_exported',
   'guardian_consent.requested',
   'guardian_consent.decided',
   'user.blocked',

@@ -1,8 +1,9 @@
 /**
  * The personal-data module's public entry (issue 22.1-2): the register of personal data assembled
- * from every module's declaration, and the erasure over the register. Nothing depends on it but
- * app.ts.
+ * from every module's declaration, 'Mis datos' (the export) and the erasure over the register.
+ * Nothing depends on it but app.ts.
  */
+export { dataExportRoutes } from './data-export.routes';
 export { erasePersonalData } from './erase.service';
 export { personalDataRegister } from './register';
 export { privacyPersonalData } from './personal-data';
