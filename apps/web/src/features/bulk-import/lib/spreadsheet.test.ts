@@ -201,7 +201,7 @@ describe('spreadsheet parsing', () => {
     });
   });
 
-  it('builds a template .xlsx with the headers name and email that the parser reads back', async () => {
+  it("builds a template .xlsx with the headers name, email and the optional 'Año de nacimiento' that the parser reads back", async () => {
     const template = await buildTemplate();
     expect(template.type).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     const bytes = await template.arrayBuffer();
@@ -209,10 +209,17 @@ describe('spreadsheet parsing', () => {
     expect(Array.from(new Uint8Array(bytes, 0, 2))).toEqual([0x50, 0x4b]);
     const workbook = XLSX.read(bytes, { type: 'array' });
     const sheet = workbook.Sheets[workbook.SheetNames[0]!]!;
-    expect(XLSX.utils.sheet_to_json(sheet, { header: 1 })).toEqual([['name', 'email']]);
+    expect(XLSX.utils.sheet_to_json(sheet, { header: 1 })).toEqual([['name', 'email', 'Año de nacimiento']]);
     expect(await parseUsersWorkbook(bytes)).toEqual({
       ok: false,
       message: 'El archivo no tiene filas con usuarios',
+    });
+    // Filled in as a school would, the template's three columns are read back, the year included.
+    XLSX.utils.sheet_add_aoa(sheet, [['Ana Rojas', 'ana@colegio.cl', 2014]], { origin: 'A2' });
+    const filled = XLSX.write(workbook, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer;
+    expect(await parseUsersWorkbook(filled)).toEqual({
+      ok: true,
+      rows: [{ name: 'Ana Rojas', email: 'ana@colegio.cl', birthYear: '2014' }],
     });
   });
 });

@@ -173,11 +173,15 @@ export async function readUsersFile(file: File): Promise<SheetReadResult> {
   return parseUsersWorkbook(data);
 }
 
-/** The template: one sheet with the headers name and email (spec 000 §2), as an .xlsx file. */
+/**
+ * The template: one sheet with the headers name and email (spec 000 §2) and the optional
+ * 'Año de nacimiento' (issue 22.5: a student under 14 needs a guardian's consent; empty is allowed),
+ * as an .xlsx file.
+ */
 export async function buildTemplate(): Promise<Blob> {
   const xlsx = await loadSpreadsheetLibrary();
-  const sheet = xlsx.utils.aoa_to_sheet([['name', 'email']]);
-  sheet['!cols'] = [{ wch: 32 }, { wch: 40 }];
+  const sheet = xlsx.utils.aoa_to_sheet([['name', 'email', 'Año de nacimiento']]);
+  sheet['!cols'] = [{ wch: 32 }, { wch: 40 }, { wch: 20 }];
   const workbook = xlsx.utils.book_new();
   xlsx.utils.book_append_sheet(workbook, sheet, 'Usuarios');
   const bytes = xlsx.write(workbook, { type: 'array', bookType: 'xlsx', compression: true }) as ArrayBuffer;
