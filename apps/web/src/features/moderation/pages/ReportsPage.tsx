@@ -3,6 +3,7 @@ import Tabs from '@mui/material/Tabs';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/PageTitle';
+import { selectedTabSx } from '../../../components/tab-styles';
 import { useSession } from '../../auth';
 import { HeldQueue } from '../components/HeldQueue';
 import { ReportsQueue } from '../components/ReportsQueue';
@@ -40,12 +41,14 @@ export function ReportsPage() {
         sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
       >
         <Tab
+          sx={selectedTabSx}
           value="reportes"
           id={tabId('reportes')}
           aria-controls={panelId}
           label={t('moderation.reportsTab')}
         />
         <Tab
+          sx={selectedTabSx}
           value="por-aprobar"
           id={tabId('por-aprobar')}
           aria-controls={panelId}
@@ -53,6 +56,7 @@ export function ReportsPage() {
         />
         {isAdmin ? (
           <Tab
+            sx={selectedTabSx}
             value="palabras"
             id={tabId('palabras')}
             aria-controls={panelId}

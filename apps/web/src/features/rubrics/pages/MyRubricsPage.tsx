@@ -18,6 +18,7 @@ import {
   useLastPageWhenPastTheEnd,
 } from '../../../components/PageControls';
 import { PageTitle } from '../../../components/PageTitle';
+import { selectedTabSx } from '../../../components/tab-styles';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-client';
 import { urlParam, useUrlState } from '../../../lib/use-url-state';
@@ -43,7 +44,6 @@ const urlParams = {
 };
 
 /** The brand blue is too light for text on white: the open tab's label uses its dark shade. */
-const tabSx = { '&.Mui-selected': { color: 'primary.dark' } } as const;
 const tabId = (value: RubricsTab) => `rubrics-tab-${value}`;
 const panelId = (value: RubricsTab) => `rubrics-panel-${value}`;
 const urlOptions = { resetOnChange: ['page'] } as const;
@@ -164,7 +164,7 @@ export function MyRubricsPage() {
         {tabs.map((value) => (
           <Tab
             key={value}
-            sx={tabSx}
+            sx={selectedTabSx}
             value={value}
             label={t(value === 'mias' ? 'rubrics.mineTab' : 'rubrics.templatesTab')}
             id={tabId(value)}
