@@ -86,7 +86,7 @@ for (const viewport of viewports) {
     // First fic: the comment written and saved to 'Mis comentarios'.
     let drawer = await openDrawer(page, first);
     let comment = commentField(drawer);
-    const save = comment.frame.getByRole('button', { name: 'Guardar en Mis comentarios' });
+    const save = comment.frame.getByRole('button', { name: 'Guardar en Mis comentarios: Comentario' });
     await expect(save).toBeDisabled();
     await comment.field.fill(savedText);
     await save.click();
@@ -98,7 +98,7 @@ for (const viewport of viewports) {
     drawer = await openDrawer(page, second);
     comment = commentField(drawer);
     await expect(comment.field).toHaveValue('');
-    await comment.frame.getByRole('button', { name: 'Mis comentarios', exact: true }).click();
+    await comment.frame.getByRole('button', { name: 'Mis comentarios: Comentario', exact: true }).click();
     const picker = page.getByRole('dialog', { name: 'Mis comentarios' });
     const item = picker.getByRole('button', { name: new RegExp(savedText.slice(0, 20)) });
     await expect(item).toBeVisible();

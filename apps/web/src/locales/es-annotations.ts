@@ -20,6 +20,7 @@ export const annotations = {
   reopen: 'Reabrir',
   resolved: 'Resuelta',
   quoteLabel: 'Fragmento',
+  noteOn: 'Nota sobre «{{passage}}»',
   replies_one: '{{count}} respuesta',
   replies_other: '{{count}} respuestas',
   close: 'Cerrar',

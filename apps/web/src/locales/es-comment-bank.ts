@@ -4,9 +4,11 @@
  */
 export const commentBank = {
   open: 'Mis comentarios',
+  openFor: 'Mis comentarios: {{field}}',
   title: 'Mis comentarios',
   close: 'Cerrar Mis comentarios',
   save: 'Guardar en Mis comentarios',
+  saveFor: 'Guardar en Mis comentarios: {{field}}',
   search: 'Buscar en Mis comentarios',
   searchPlaceholder: 'Escribe para buscar',
   listLabel: 'Comentarios guardados',

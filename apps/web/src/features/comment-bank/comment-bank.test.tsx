@@ -67,8 +67,11 @@ function Host({ initial = '' }: { initial?: string }) {
         Comentario
         <textarea value={value} onChange={(event) => setValue(event.target.value)} />
       </label>
-      <CommentBankButton onPick={(text) => setValue((current) => (current ? `${current} ${text}` : text))} />
-      <SaveCommentButton text={value} />
+      <CommentBankButton
+        onPick={(text) => setValue((current) => (current ? `${current} ${text}` : text))}
+        field="Comentario"
+      />
+      <SaveCommentButton text={value} field="Comentario" />
     </div>
   );
 }
@@ -81,7 +84,8 @@ function renderHost(handlers: Record<string, Handler | { status?: number; body?:
 }
 
 const openBank = async (user: ReturnType<typeof userEvent.setup>) => {
-  await user.click(await screen.findByRole('button', { name: 'Mis comentarios' }));
+  // Named after its field: a form may have several.
+  await user.click(await screen.findByRole('button', { name: 'Mis comentarios: Comentario' }));
   return screen.findByRole('dialog', { name: 'Mis comentarios' });
 };
 const listCalls = (fetchMock: ReturnType<typeof mockApi>) =>
@@ -192,7 +196,7 @@ describe("'Mis comentarios'", () => {
         };
       },
     });
-    const saveButton = await screen.findByRole('button', { name: 'Guardar en Mis comentarios' });
+    const saveButton = await screen.findByRole('button', { name: 'Guardar en Mis comentarios: Comentario' });
     expect(saveButton).toBeDisabled();
     await user.type(screen.getByRole('textbox', { name: 'Comentario' }), '  Muy buen final  ');
     expect(saveButton).toBeEnabled();
@@ -211,7 +215,7 @@ describe("'Mis comentarios'", () => {
       },
       'Otro más',
     );
-    await user.click(await screen.findByRole('button', { name: 'Guardar en Mis comentarios' }));
+    await user.click(await screen.findByRole('button', { name: 'Guardar en Mis comentarios: Comentario' }));
     expect(await screen.findByText(commentBankMessages.tooMany)).toBeInTheDocument();
   });
 });

@@ -32,9 +32,10 @@ interface NoteTextFormProps {
   autoFocus?: boolean;
   /**
    * Slot for the comment bank (features/comment-bank's CommentBankButton): given a function that
-   * puts a saved comment in the field, returns the button to show beside the actions.
+   * puts a saved comment in the field and the field's label (the button's name says which field),
+   * returns the button to show beside the actions.
    */
-  commentBankPicker?: (insert: (text: string) => void) => ReactNode;
+  commentBankPicker?: (insert: (text: string) => void, field: string) => ReactNode;
 }
 
 /**
@@ -102,8 +103,9 @@ export function NoteTextForm({
       >
         {commentBankPicker ? (
           <Box sx={{ mr: 'auto' }}>
-            {commentBankPicker((picked) =>
-              form.setValue('text', picked, { shouldValidate: true, shouldDirty: true }),
+            {commentBankPicker(
+              (picked) => form.setValue('text', picked, { shouldValidate: true, shouldDirty: true }),
+              label,
             )}
           </Box>
         ) : null}

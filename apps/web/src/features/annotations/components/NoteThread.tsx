@@ -32,10 +32,13 @@ interface NoteThreadProps {
   showQuote?: boolean;
   /**
    * Slot for the comment bank (features/comment-bank's SaveCommentButton): the button that saves
-   * the text of a note the viewer wrote to 'Mis comentarios'.
+   * the text of a note the viewer wrote to 'Mis comentarios'; `field` names the note (its passage).
    */
-  saveToCommentBank?: (text: string) => ReactNode;
+  saveToCommentBank?: (text: string, field: string) => ReactNode;
 }
+
+/** A passage's first words, for a name that tells one note from another. */
+const shortPassage = (exact: string) => (exact.length > 40 ? `${exact.slice(0, 40).trimEnd()}…` : exact);
 
 /**
  * One note and its thread, wherever notes show (margin, sheets, the editor's panel): the text (as
@@ -146,7 +149,12 @@ export function NoteThread({ note, storyId, viewer, showQuote = false, saveToCom
               {t('annotations.delete')}
             </Button>
           ) : null}
-          {wrote && saveToCommentBank ? saveToCommentBank(note.text) : null}
+          {wrote && saveToCommentBank
+            ? saveToCommentBank(
+                note.text,
+                t('annotations.noteOn', { passage: shortPassage(note.quote.exact) }),
+              )
+            : null}
         </Box>
       ) : null}
       {note.replies.length > 0 ? (

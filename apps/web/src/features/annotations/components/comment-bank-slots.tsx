@@ -7,10 +7,10 @@ import { CommentBankButton, SaveCommentButton } from '../../comment-bank';
  * administrators) and NoteTextForm's `commentBankPicker` (the new note's form, only for who may
  * annotate): a saved comment picked goes into the field.
  */
-export const commentBankSlots: { saveToCommentBank: (text: string) => ReactNode } = {
-  saveToCommentBank: (text) => <SaveCommentButton text={text} />,
+export const commentBankSlots: { saveToCommentBank: (text: string, field: string) => ReactNode } = {
+  saveToCommentBank: (text, field) => <SaveCommentButton text={text} field={field} />,
 };
 
-export const commentBankPicker = (insert: (text: string) => void): ReactNode => (
-  <CommentBankButton onPick={insert} />
+export const commentBankPicker = (insert: (text: string) => void, field: string): ReactNode => (
+  <CommentBankButton onPick={insert} field={field} />
 );

@@ -19,6 +19,11 @@ import { CommentBankPanel } from './CommentBankPanel';
 interface CommentBankButtonProps {
   /** The picked comment's text: the field inserts or appends it. */
   onPick: (text: string) => void;
+  /**
+   * The field's label ('Comentario sobre «Trama»'): the button's accessible name says which field it
+   * fills, as a form may have several ('Mis comentarios: Comentario sobre «Trama»').
+   */
+  field: string;
   disabled?: boolean;
 }
 
@@ -26,7 +31,7 @@ interface CommentBankButtonProps {
  * 'Mis comentarios' beside a comment field (issue 20.4): open, pick, done (two clicks). A popover
  * at desktop width, a dialog on a phone; the pick is recorded so the most used rise.
  */
-export function CommentBankButton({ onPick, disabled = false }: CommentBankButtonProps) {
+export function CommentBankButton({ onPick, field, disabled = false }: CommentBankButtonProps) {
   const { t } = useTranslation();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
@@ -58,7 +63,7 @@ export function CommentBankButton({ onPick, disabled = false }: CommentBankButto
             size="small"
             onClick={(event) => setAnchor(event.currentTarget)}
             disabled={disabled}
-            aria-label={t('commentBank.open')}
+            aria-label={t('commentBank.openFor', { field })}
             aria-haspopup="dialog"
             aria-expanded={open ? true : undefined}
             aria-controls={open ? panelId : undefined}

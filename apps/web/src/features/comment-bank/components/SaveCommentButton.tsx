@@ -8,9 +8,10 @@ import { useSaveComment } from '../api';
 
 /**
  * 'Guardar en Mis comentarios' beside a comment field (issue 20.4): saves its current text. The
- * same text saved again is not duplicated; the server's words say which happened.
+ * same text saved again is not duplicated; the server's words say which happened. `field` is the
+ * field's label: the accessible name says which field's text it saves.
  */
-export function SaveCommentButton({ text }: { text: string }) {
+export function SaveCommentButton({ text, field }: { text: string; field: string }) {
   const { t } = useTranslation();
   const toast = useToast();
   const save = useSaveComment();
@@ -34,7 +35,7 @@ export function SaveCommentButton({ text }: { text: string }) {
           size="small"
           onClick={onClick}
           disabled={empty || save.isPending}
-          aria-label={t('commentBank.save')}
+          aria-label={t('commentBank.saveFor', { field })}
         >
           <BookmarkAddOutlined fontSize="small" />
         </IconButton>

@@ -70,18 +70,20 @@ describe("EvaluationForm and 'Mis comentarios'", () => {
 
     const comment = screen.getByRole('textbox', { name: 'Comentario' });
     await user.type(comment, 'Bien.');
-    await user.click(toolsOf(comment).getByRole('button', { name: 'Mis comentarios' }));
+    await user.click(toolsOf(comment).getByRole('button', { name: 'Mis comentarios: Comentario' }));
     await user.click(await screen.findByText(short.text));
     expect(comment).toHaveValue('Bien. Revisa la puntuación.');
 
     // Over the comment's 70 characters: flagged as soon as it is inserted.
-    await user.click(toolsOf(comment).getByRole('button', { name: 'Mis comentarios' }));
+    await user.click(toolsOf(comment).getByRole('button', { name: 'Mis comentarios: Comentario' }));
     await user.click(await screen.findByText(long.text));
     expect(await screen.findByText(evaluationMessages.commentMax)).toBeInTheDocument();
 
     // A criterion's comment (300 characters) takes the long one.
     const trama = screen.getByRole('textbox', { name: 'Comentario sobre «Trama»' });
-    await user.click(toolsOf(trama).getByRole('button', { name: 'Mis comentarios' }));
+    await user.click(
+      toolsOf(trama).getByRole('button', { name: 'Mis comentarios: Comentario sobre «Trama»' }),
+    );
     await user.click(await screen.findByText(long.text));
     expect(trama).toHaveValue(long.text);
     await waitFor(() => expect(uses).toHaveLength(3));
@@ -92,7 +94,7 @@ describe("EvaluationForm and 'Mis comentarios'", () => {
     );
     await user.click(
       toolsOf(screen.getByRole('textbox', { name: 'Comentario sobre «Personajes»' })).getByRole('button', {
-        name: 'Guardar en Mis comentarios',
+        name: 'Guardar en Mis comentarios: Comentario sobre «Personajes»',
       }),
     );
     expect(await screen.findByText(commentBankMessages.saved)).toBeInTheDocument();

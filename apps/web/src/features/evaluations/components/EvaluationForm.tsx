@@ -136,11 +136,12 @@ export function EvaluationForm({ story, evaluation, locked = false, onDone }: Ev
     const next = current.trim() ? `${current.trimEnd()} ${text}` : text;
     texts.setValue(name, next, { shouldValidate: true, shouldDirty: true, shouldTouch: true });
   };
-  const commentTools = (name: TextFieldName, value: string) =>
+  /** 'Mis comentarios' beside a field, named after it (`label`, the field's own label). */
+  const commentTools = (name: TextFieldName, value: string, label: string) =>
     locked ? undefined : (
       <>
-        <CommentBankButton onPick={(text) => insertComment(name, text)} disabled={disabled} />
-        <SaveCommentButton text={value} />
+        <CommentBankButton onPick={(text) => insertComment(name, text)} field={label} disabled={disabled} />
+        <SaveCommentButton text={value} field={label} />
       </>
     );
 
@@ -272,7 +273,11 @@ export function EvaluationForm({ story, evaluation, locked = false, onDone }: Ev
                       error={fieldState.error?.message}
                       disabled={disabled}
                       onChange={field.onChange}
-                      actions={commentTools(`criterionComments.${rowIndex}`, field.value ?? '')}
+                      actions={commentTools(
+                        `criterionComments.${rowIndex}`,
+                        field.value ?? '',
+                        t('evaluations.criterionComment', { criterion }),
+                      )}
                     />
                   )}
                 />
@@ -314,7 +319,7 @@ export function EvaluationForm({ story, evaluation, locked = false, onDone }: Ev
                     input: {
                       endAdornment: (
                         <InputAdornment position="end" sx={{ alignSelf: 'flex-start', mt: 0.5 }}>
-                          {commentTools('comment', field.value ?? '')}
+                          {commentTools('comment', field.value ?? '', t('evaluations.comment'))}
                         </InputAdornment>
                       ),
                     },
