@@ -86,6 +86,11 @@ export const users = pgTable(
       .using('gin', t.searchText.op('gin_trgm_ops'))
       .with({ gin_pending_list_limit: 256 }),
     index('users_profile_picture_idx').on(t.profilePictureId),
+    // The housekeeping job's yearly refresh reads only the students born in the year that just
+    // turned 14 (fics_refresh_withheld_born, issue 22.5).
+    index('users_birth_year_idx')
+      .on(t.birthYear)
+      .where(sql`${t.birthYear} is not null`),
     check('users_birth_year_check', sql`${t.birthYear} is null or ${t.birthYear} between 1900 and 2100`),
   ],
 );
