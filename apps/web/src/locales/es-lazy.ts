@@ -18,6 +18,7 @@ import { blocks } from './es-blocks';
 import { moderation } from './es-moderation';
 import { guardianConsent } from './es-guardian-consent';
 import { privacyRequests } from './es-privacy-requests';
+import { personalData } from './es-personal-data';
 
 export const esLazy = {
   auth: {
@@ -430,6 +431,7 @@ export const esLazy = {
   moderation,
   guardianConsent,
   privacyRequests,
+  personalData,
 } as const;
 
 export type LazyCatalog = typeof esLazy;

@@ -4,3 +4,5 @@
  */
 export { BlockUserButton } from './components/BlockUserButton';
 export { useCanBlock } from './blocks-api';
+// 'Descargar datos' on a user's page, for administrators (issue 22.2).
+export { DownloadUserDataButton } from './components/DownloadUserDataButton';

@@ -18,6 +18,7 @@ import { PrivacyRights } from '../../privacy-requests';
 import { useUserDetail } from '../../../lib/resources';
 import { useUpdateProfile } from '../api';
 import { BlockedUsers } from '../components/BlockedUsers';
+import { MyDataSection } from '../components/MyDataSection';
 import { EditableField } from '../components/EditableField';
 import { PhotoDialog } from '../components/PhotoDialog';
 import { ProfileCard } from '../components/ProfileCard';
@@ -117,6 +118,10 @@ function ProfileView({ user, inscriptions }: { user: User; inscriptions: Inscrip
             </Section>
           ) : null}
           <SessionsSection />
+          {/* Ley 21.719 (issue 22.2): everyone downloads what the platform keeps about them. */}
+          <Section title={t('personalData.title')}>
+            <MyDataSection />
+          </Section>
           {/* Ley 21.719 (issue 22.3): everyone may ask for access, rectification, erasure… */}
           <Section title={t('privacyRequests.profileTitle')}>
             <PrivacyRights />

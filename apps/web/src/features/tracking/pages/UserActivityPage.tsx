@@ -16,6 +16,8 @@ import { PageTitle } from '../../../components/PageTitle';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-client';
 import { useUserDetail } from '../../../lib/resources';
+import { useSession } from '../../auth';
+import { DownloadUserDataButton } from '../../profile';
 import { useUserActivity } from '../api';
 import { ActivityList } from '../components/ActivityList';
 
@@ -119,6 +121,7 @@ function BackToUsers() {
 /** The user's name as the page's h1, with their role, school and grade under it. */
 function UserHeading({ user }: { user: User }) {
   const { t } = useTranslation();
+  const session = useSession();
   const details = [
     roleDisplayNames[user.role.name],
     ...user.collegeId.map((college) => college.name),
@@ -130,6 +133,12 @@ function UserHeading({ user }: { user: User }) {
         <PageTitle title={user.name} />
       </Box>
       <Typography color="text.secondary">{details.join(' · ')}</Typography>
+      {/* Administrators produce anyone's 'Mis datos' (a request under Ley 21.719, issue 22.2). */}
+      {session.user?.role.name === 'ADMIN' ? (
+        <Box sx={{ mt: 2 }}>
+          <DownloadUserDataButton userId={user._id} name={user.name} />
+        </Box>
+      ) : null}
       {user.role.name !== 'STUDENT' ? (
         <Typography color="text.secondary" sx={{ mt: 1 }}>
           {t('tracking.onlyStudents')}
