@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Db } from '../../db/client';
 import { domainEvents, mailOutbox, oneTimeTokens, sessions } from '../../db/schema';
+import { refreshWithheldTurned14 } from '../users';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -36,6 +37,11 @@ export interface HousekeepingCounts {
   mailBodiesCleared: number;
   /** Domain events deleted: delivered ones after 30 days, given-up ones after 90. */
   eventsDeleted: number;
+  /**
+   * Fics whose stored consent copy (stories.author_withheld) was lifted because their author turned
+   * 14 with the new year (issue 22.5): a copy left stale would keep them within the school.
+   */
+  consentCopiesLifted: number;
 }
 
 export interface HousekeepingOptions {
@@ -173,6 +179,7 @@ async function removeDeadRows(options: HousekeepingOptions): Promise<Housekeepin
     mailsDeleted: 0,
     mailBodiesCleared: 0,
     eventsDeleted: 0,
+    consentCopiesLifted: 0,
   };
 
   /**
@@ -239,6 +246,11 @@ async function removeDeadRows(options: HousekeepingOptions): Promise<Housekeepin
     );
   }
 
+  // One statement over the students of one birth year (users_birth_year_idx): no batches needed.
+  if (!signal?.aborted) {
+    counts.consentCopiesLifted = await refreshWithheldTurned14(db, now);
+  }
+
   return counts;
 }
 
@@ -249,6 +261,7 @@ export function countTotal(counts: HousekeepingCounts): number {
     counts.oneTimeTokens +
     counts.mailsDeleted +
     counts.mailBodiesCleared +
-    counts.eventsDeleted
+    counts.eventsDeleted +
+    counts.consentCopiesLifted
   );
 }

@@ -162,6 +162,7 @@ describe('runHousekeeping', () => {
       mailsDeleted: 0,
       mailBodiesCleared: 0,
       eventsDeleted: 0,
+      consentCopiesLifted: 0,
     });
     expect(await ids(db, sessions)).toEqual([live, justExpired, justRevoked].sort());
     expect(await tokensOf(db, live)).toEqual([
@@ -180,6 +181,7 @@ describe('runHousekeeping', () => {
       mailsDeleted: 0,
       mailBodiesCleared: 0,
       eventsDeleted: 0,
+      consentCopiesLifted: 0,
     });
   });
 
@@ -272,6 +274,7 @@ describe('runHousekeeping', () => {
       mailsDeleted: 2,
       mailBodiesCleared: 2,
       eventsDeleted: 0,
+      consentCopiesLifted: 0,
     });
     const after = await db.select().from(mailOutbox);
     expect(after.map((r) => r.id).sort()).toEqual(
@@ -323,6 +326,7 @@ describe('runHousekeeping', () => {
       mailsDeleted: 0,
       mailBodiesCleared: 7,
       eventsDeleted: 0,
+      consentCopiesLifted: 0,
     });
     expect(await ids(app.db, sessions)).toEqual([]);
     expect(await ids(app.db, oneTimeTokens)).toEqual([]);
@@ -399,6 +403,7 @@ describe('runHousekeeping', () => {
       mailsDeleted: 0,
       mailBodiesCleared: 0,
       eventsDeleted: 0,
+      consentCopiesLifted: 0,
     });
     expect(await ids(app.db, sessions)).toHaveLength(3);
   });
@@ -426,6 +431,7 @@ describe('runHousekeeping', () => {
       mailsDeleted: 0,
       mailBodiesCleared: 6,
       eventsDeleted: 0,
+      consentCopiesLifted: 0,
     });
     // Once the lock is free again, the next run goes ahead (with nothing left to do).
     expect(await runHousekeeping({ db: app.db, now })).toMatchObject({ sessions: 0 });

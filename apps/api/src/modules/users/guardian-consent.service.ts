@@ -41,6 +41,23 @@ export const CONSENT_PATH = '/consentimiento';
  */
 export const consentWithheld = (userId: unknown) => sql<boolean>`fics_consent_withheld(${userId})`;
 
+/**
+ * The yearly lift (housekeeping, daily): on 1 January (Chile's calendar, by `now`) the students born
+ * fifteen years before stop needing a consent; their fics' stored copies (stories.author_withheld)
+ * are rewritten from fics_consent_withheld itself, only for that birth year (users_birth_year_idx)
+ * and only where still set, so a day with nothing to lift costs one index probe. Migration 0032.
+ * Resolves to how many fics changed.
+ */
+export async function refreshWithheldTurned14(db: DbOrTx, now: Date): Promise<number> {
+  const result = await db.execute(
+    sql`select fics_refresh_withheld_born(
+      extract(year from ${now.toISOString()}::timestamptz at time zone 'America/Santiago')::int - 15
+    ) as changed`,
+  );
+  // Plain rows (execute), which both drivers answer as { rows }.
+  return Number((result as { rows: { changed: number }[] }).rows[0]?.changed ?? 0);
+}
+
 type GuardianConsentRow = typeof guardianConsents.$inferSelect;
 
 /**

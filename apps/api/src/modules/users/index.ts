@@ -4,6 +4,11 @@ export { loadUserView, loadUserViews } from './user-view';
 export { findUserRecord, isStudentOf, type UserRecord } from './users.access';
 export { usersRoutes } from './users.routes';
 export { usersMailSubscriber } from './users.subscriber';
-export { consentWithheld, decideGuardianConsent, getPublicConsent } from './guardian-consent.service';
+export {
+  consentWithheld,
+  decideGuardianConsent,
+  getPublicConsent,
+  refreshWithheldTurned14,
+} from './guardian-consent.service';
 // What it keeps about a person, for the register of personal data (issue 22.1).
 export { usersPersonalData } from './personal-data';
