@@ -21,6 +21,8 @@ export const commentLimits = {
 
 /** Spec 001 §5 and §8, word for word. */
 export const commentMessages = {
+  /** The writer of a comment or reply whose account was erased (issue 22.4). */
+  erasedWriter: 'Usuario eliminado',
   textRequired: 'El texto no puede estar vacio',
   editTextRequired: 'El comentario no puede estar vacio!!',
   replyRequired: 'La respuesta no puede estar vacia!!',

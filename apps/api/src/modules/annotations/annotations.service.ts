@@ -18,7 +18,7 @@ import { annotationReplies, annotations, stories, users } from '../../db/schema'
 import { AppError, conflict, forbidden, notFound, validationError } from '../../lib/errors';
 import type { Actor } from '../../plugins/auth';
 import { emitEvent } from '../events';
-import { decide, loadStoryFor, maskedAuthorName, type LoadedStory } from '../stories';
+import { decide, loadStoryFor, maskedAuthorName, ownedAuthorId, type LoadedStory } from '../stories';
 import { plainTextOf } from './anchoring';
 
 /** The fic as a caller who may read its notes sees it; anyone else gets the fic's 404, never a 403. */
@@ -191,7 +191,7 @@ export async function createAnnotation(options: {
       actor,
       payload: {
         annotationId: inserted[0]!.id,
-        authorId: story.row.authorId,
+        authorId: ownedAuthorId(story.row),
         writerId: actor.userId,
         title: story.row.title,
       },
@@ -258,7 +258,7 @@ export async function updateAnnotation(options: {
         actor,
         payload: {
           annotationId,
-          authorId: story.row.authorId,
+          authorId: ownedAuthorId(story.row),
           writerId: row.writerId,
           title: story.row.title,
         },
@@ -325,7 +325,7 @@ export async function addAnnotationReply(options: {
       payload: {
         annotationId,
         replyId: inserted[0]!.id,
-        authorId: story.row.authorId,
+        authorId: ownedAuthorId(story.row),
         writerId: row.writerId,
         title: story.row.title,
       },

@@ -58,7 +58,8 @@ export async function reanchorStory(
       .where(eq(annotations.id, note.id));
     moved += 1;
   }
-  if (orphans.length > 0) {
+  // An orphaned fic (issue 22.4) kept no notes: none to move, no author to tell.
+  if (orphans.length > 0 && story.authorId !== null) {
     await tx
       .update(annotations)
       .set({ orphan: true, updatedAt: sql`now()` })

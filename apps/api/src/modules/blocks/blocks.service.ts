@@ -44,10 +44,13 @@ export function notBlockedWith(actor: Actor | null, writerColumn: AnyPgColumn): 
 export async function isBlockedWith(options: {
   db: DbOrTx;
   actor: Actor;
-  userIds: readonly string[];
+  /** A null (an erased writer, an orphaned fic's author: issue 22.4) blocks no one. */
+  userIds: readonly (string | null)[];
 }): Promise<boolean> {
   const { db, actor } = options;
-  const others = [...new Set(options.userIds)].filter((id) => id !== actor.userId);
+  const others = [...new Set(options.userIds)].filter(
+    (id): id is string => id !== null && id !== actor.userId,
+  );
   if (others.length === 0) {
     return false;
   }
@@ -68,7 +71,7 @@ export async function isBlockedWith(options: {
 export async function assertNotBlocked(options: {
   db: DbOrTx;
   actor: Actor;
-  userIds: readonly string[];
+  userIds: readonly (string | null)[];
   message: string;
 }): Promise<void> {
   if (await isBlockedWith(options)) {

@@ -34,8 +34,12 @@ export interface Writer {
  */
 export function commentPermissions(
   actor: Actor | null,
-  writer: Pick<Writer, 'id' | 'role' | 'inCallersGrades'>,
+  writer: Pick<Writer, 'id' | 'role' | 'inCallersGrades'> | null,
 ): CommentPermissions {
+  // An erased writer's comment (issue 22.4) is no one's to edit or delete: moderation removes it.
+  if (!writer) {
+    return { canEdit: false, canDelete: false };
+  }
   const may =
     actor !== null &&
     (actor.userId === writer.id ||
@@ -52,9 +56,10 @@ export function commentPermissions(
 export async function loadWriters(
   db: DbOrTx,
   actor: Actor | null,
-  writerIds: readonly string[],
+  writerIds: readonly (string | null)[],
 ): Promise<Map<string, Writer>> {
-  const ids = [...new Set(writerIds)];
+  // A null writer was erased (issue 22.4): nothing to read.
+  const ids = [...new Set(writerIds)].filter((id): id is string => id !== null);
   if (ids.length === 0) {
     return new Map();
   }

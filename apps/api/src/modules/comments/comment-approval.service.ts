@@ -126,12 +126,13 @@ export async function listHeldComments(options: {
 interface HeldItem {
   id: string;
   commentId: string;
-  writerId: string;
+  /** Null: erased (issue 22.4). */
+  writerId: string | null;
   hiddenReason: 'REPORTED' | 'HELD' | null;
   storyId: string;
   storyTitle: string;
-  storyAuthorId: string;
-  commentAuthorId: string;
+  storyAuthorId: string | null;
+  commentAuthorId: string | null;
 }
 
 async function findHeldItem(
@@ -204,7 +205,8 @@ export async function decideHeldComment(options: {
   if (!item) {
     throw notFound(commentModerationMessages.notFound);
   }
-  if (item.hiddenReason !== 'HELD') {
+  // An erased writer's held rows went with their account (issue 22.4): one held has its writer.
+  if (item.hiddenReason !== 'HELD' || item.writerId === null) {
     throw conflict(commentModerationMessages.alreadySettled);
   }
   const eventActor = { userId: actor.userId, role: actor.role };

@@ -19,7 +19,8 @@ export interface ReportableItem {
   id: string;
   storyId: string;
   storyTitle: string;
-  authorId: string;
+  /** Null: an erased writer or an orphaned fic (issue 22.4). */
+  authorId: string | null;
   /** Its words as plain text (the queue shows them; kept on the case in case it is deleted). */
   text: string;
   /** A reply's comment, as plain text; null for a comment. */

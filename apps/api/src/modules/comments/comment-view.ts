@@ -1,4 +1,5 @@
 import {
+  commentMessages,
   heldFlag,
   publicStudentName,
   underReviewFlag,
@@ -43,9 +44,9 @@ export const commentColumns = {
 };
 export type CommentRow = {
   [
-    K in Exclude<keyof typeof commentColumns, 'hiddenReason' | 'heldFor'>
+    K in Exclude<keyof typeof commentColumns, 'hiddenReason' | 'heldFor' | 'authorId'>
   ]: (typeof commentColumns)[K]['_']['data'];
-} & { hiddenReason: string | null; heldFor: string | null };
+} & { hiddenReason: string | null; heldFor: string | null; authorId: string | null };
 
 export const replyColumns = {
   id: commentReplies.id,
@@ -59,9 +60,9 @@ export const replyColumns = {
 };
 export type ReplyRow = {
   [
-    K in Exclude<keyof typeof replyColumns, 'hiddenReason' | 'heldFor'>
+    K in Exclude<keyof typeof replyColumns, 'hiddenReason' | 'heldFor' | 'authorId'>
   ]: (typeof replyColumns)[K]['_']['data'];
-} & { hiddenReason: string | null; heldFor: string | null };
+} & { hiddenReason: string | null; heldFor: string | null; authorId: string | null };
 
 /**
  * The writer as the caller sees them. The fic's author behind anonymity or a pseudonym, to a caller
@@ -69,7 +70,17 @@ export type ReplyRow = {
  * Otherwise, to a visitor without a session a student is 'Sofía E.' without a photo
  * (architecture.md §6.8); to anyone logged in, name, photo and role.
  */
-function authorOf(actor: Actor | null, writer: Writer, storyAuthor: StoryAuthorShown): CommentAuthor {
+function authorOf(actor: Actor | null, writer: Writer | null, storyAuthor: StoryAuthorShown): CommentAuthor {
+  if (!writer) {
+    // Their account was erased (issue 22.4): 'Usuario eliminado', nothing that leads to them.
+    return {
+      _id: null,
+      name: commentMessages.erasedWriter,
+      profilePicture: null,
+      role: { name: '', displayName: '' },
+      isStoryAuthor: false,
+    };
+  }
   const role = { name: writer.role, displayName: writer.roleDisplayName };
   const isStoryAuthor = writer.id === storyAuthor.authorId;
   if (isStoryAuthor && storyAuthor.mask !== null) {
@@ -93,7 +104,10 @@ function authorOf(actor: Actor | null, writer: Writer, storyAuthor: StoryAuthorS
   };
 }
 
-function writerOf(writers: Map<string, Writer>, authorId: string): Writer {
+function writerOf(writers: Map<string, Writer>, authorId: string | null): Writer | null {
+  if (authorId === null) {
+    return null;
+  }
   const writer = writers.get(authorId);
   if (!writer) {
     // Comments and replies go with their writer's account (ON DELETE CASCADE).

@@ -79,7 +79,12 @@ export function assertCommentsOpen(mode: 'OPEN' | 'MODERATED' | 'CLOSED'): void 
  */
 export async function heldForOnWrite(
   tx: DbOrTx,
-  options: { actor: Actor; storyAuthorId: string; mode: 'OPEN' | 'MODERATED' | 'CLOSED'; html: string },
+  options: {
+    actor: Actor;
+    storyAuthorId: string | null;
+    mode: 'OPEN' | 'MODERATED' | 'CLOSED';
+    html: string;
+  },
 ): Promise<HeldReason | null> {
   const { actor, storyAuthorId, mode, html } = options;
   if (actor.role !== 'STUDENT') {
@@ -144,7 +149,11 @@ export async function findCommentTarget(db: DbOrTx, commentId: string) {
 }
 
 /** The writer of something the caller wants to change, or 403 when they may not. */
-export async function writerAllowing(db: DbOrTx, actor: Actor, authorId: string): Promise<Writer> {
+export async function writerAllowing(db: DbOrTx, actor: Actor, authorId: string | null): Promise<Writer> {
+  // An erased writer's comment or reply (issue 22.4) is no one's to edit or delete.
+  if (authorId === null) {
+    throw forbidden();
+  }
   const writers = await loadWriters(db, actor, [authorId]);
   const writer = writers.get(authorId);
   if (!writer || !commentPermissions(actor, writer).canEdit) {
@@ -374,7 +383,7 @@ export async function updateComment(options: {
           target: 'COMMENT',
           commentId,
           replyId: null,
-          writerId: target.authorId,
+          writerId: writer.id,
           gradeId: target.story.gradeId,
           heldFor: 'WORDS',
           title: target.storyTitle,

@@ -58,8 +58,12 @@ const replyNotFound = () => notFound(commentMessages.replyNotFound);
 export async function seesHiddenItem(
   db: DbOrTx,
   actor: Actor | null,
-  item: { authorId: string; hiddenReason: HiddenReason; storyGradeId: string },
+  item: { authorId: string | null; hiddenReason: HiddenReason; storyGradeId: string },
 ): Promise<boolean> {
+  // An erased writer's hidden item (issue 22.4): administrators only.
+  if (item.authorId === null) {
+    return actor?.role === 'ADMIN';
+  }
   const writer = (await loadWriters(db, actor, [item.authorId])).get(item.authorId);
   if (!writer) {
     return false;
@@ -330,7 +334,7 @@ export async function updateReply(options: {
           target: 'REPLY',
           commentId,
           replyId,
-          writerId: target.authorId,
+          writerId: writer.id,
           gradeId: target.story.gradeId,
           heldFor: 'WORDS',
           title: target.storyTitle,

@@ -5,13 +5,15 @@
  * fic's title as it was, the writing time an action added, the score), never a whole row.
  */
 export interface EventPayloads {
+  // An `authorId`, `storyAuthorId`, `commentAuthorId` or `replyAuthorId` is null on an orphaned fic
+  // or for a writer whose account was erased (issue 22.4): no one to tell.
   /** A fic was created (as a draft, or created and sent at once: then `story.sent` follows). */
   'story.created': { authorId: string; gradeId: string; title: string; writingTime: number };
   /**
    * Its author or an editor changed its text, title, cover or tags. `writingTime`: the seconds the
    * edit added, null when it sent none (the activity line shows no time then).
    */
-  'story.updated': { authorId: string; title: string; writingTime: number | null; published: boolean };
+  'story.updated': { authorId: string | null; title: string; writingTime: number | null; published: boolean };
   /** A draft sent for review (`resent: false`), or a corrected fic sent again (`resent: true`); story-status.ts has the transitions. */
   'story.sent': { authorId: string; gradeId: string; title: string; writingTime: number; resent: boolean };
   /** The first evaluation of a fic under review. */
@@ -19,17 +21,17 @@ export interface EventPayloads {
   /** The evaluator rewrote the evaluation (a resent fic is evaluated again). */
   'evaluation.updated': { authorId: string; evaluatorId: string; title: string; score: number };
   'story.published': { authorId: string; title: string };
-  'story.deleted': { authorId: string; gradeId: string; title: string; wasPublished: boolean };
-  'story.liked': { authorId: string; title: string; liked: boolean };
+  'story.deleted': { authorId: string | null; gradeId: string; title: string; wasPublished: boolean };
+  'story.liked': { authorId: string | null; title: string; liked: boolean };
   /** Hidden for review by its reports (issue 21.2); only its author, the grade's teachers and administrators still see it. */
-  'story.hidden': { authorId: string; title: string };
+  'story.hidden': { authorId: string | null; title: string };
   /** Shown again: the reports were looked at and it stays ('Mantener'). */
-  'story.shown': { authorId: string; title: string };
+  'story.shown': { authorId: string | null; title: string };
   /** Taken out of publication by a moderation decision ('Eliminar'): back to its author, corrections pending. */
-  'story.withdrawn': { authorId: string; title: string };
+  'story.withdrawn': { authorId: string | null; title: string };
   /** Who may comment on it changed (issue 21.5): 'OPEN', 'MODERATED' (held for approval), 'CLOSED'. */
   'story.comments_mode_changed': {
-    authorId: string;
+    authorId: string | null;
     title: string;
     mode: 'OPEN' | 'MODERATED' | 'CLOSED';
     previousMode: 'OPEN' | 'MODERATED' | 'CLOSED';
@@ -38,21 +40,21 @@ export interface EventPayloads {
    * `held`: written held for approval (issue 21.5-6): its fic's author is told only once it is
    * approved (`comment.approved`); the writer's activity records it now.
    */
-  'comment.added': { commentId: string; storyAuthorId: string; title: string; held?: boolean };
+  'comment.added': { commentId: string; storyAuthorId: string | null; title: string; held?: boolean };
   /** Its writer (or a moderator) changed its text. */
-  'comment.updated': { commentId: string; commentAuthorId: string; title: string };
-  'comment.deleted': { commentId: string; commentAuthorId: string; title: string };
+  'comment.updated': { commentId: string; commentAuthorId: string | null; title: string };
+  'comment.deleted': { commentId: string; commentAuthorId: string | null; title: string };
   'reply.added': {
     replyId: string;
     commentId: string;
-    commentAuthorId: string;
+    commentAuthorId: string | null;
     title: string;
     /** Written held for approval: the comment's writer is told once it is approved. */
     held?: boolean;
   };
   /** Its writer (or a moderator) changed its text. */
-  'reply.updated': { replyId: string; commentId: string; replyAuthorId: string; title: string };
-  'reply.deleted': { replyId: string; commentId: string; replyAuthorId: string; title: string };
+  'reply.updated': { replyId: string; commentId: string; replyAuthorId: string | null; title: string };
+  'reply.deleted': { replyId: string; commentId: string; replyAuthorId: string | null; title: string };
   /**
    * Notes on passages (issue 20.1-2; the stream is the fic). `authorId`: the fic's author (whom the
    * notes are for); `writerId`: the note's writer (null once their account is deleted); `title`: the
@@ -134,8 +136,8 @@ export interface EventPayloads {
     commentId: string;
     replyId: string | null;
     writerId: string;
-    storyAuthorId: string;
-    commentAuthorId: string;
+    storyAuthorId: string | null;
+    commentAuthorId: string | null;
     title: string;
   };
   /** A held comment or reply rejected by its actor: deleted (`comment.deleted`/`reply.deleted` too); its writer is told. */

@@ -111,6 +111,10 @@ async function namedStory(
   if (!isPublished(row.status)) {
     throw conflict(notificationMessages.nothingToNotify);
   }
+  // An orphaned fic (issue 22.4) has no author to tell.
+  if (row.authorId === null) {
+    throw nothingToNotify();
+  }
   return { id: row.id, authorId: row.authorId };
 }
 
@@ -141,7 +145,7 @@ async function latestPublished(
   if (!row) {
     throw nothingToNotify();
   }
-  return row;
+  return { id: row.id, authorId: userId };
 }
 
 /**

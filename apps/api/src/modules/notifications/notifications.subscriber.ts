@@ -190,7 +190,7 @@ async function handle(tx: Tx, event: DomainEvent, publicUrl: string): Promise<vo
       ]);
     }
     case 'story.published': {
-      if (!story || story.authorId === event.actor?.userId) {
+      if (!story || story.authorId === null || story.authorId === event.actor?.userId) {
         return;
       }
       // Once per fic (with its e-mail), whichever of the event and the spec's call comes first.
@@ -205,8 +205,9 @@ async function handle(tx: Tx, event: DomainEvent, publicUrl: string): Promise<vo
     }
     case 'comment.added': {
       const { commentId, storyAuthorId, title, held } = event.payload;
-      // One held for approval is told when approved (comment.approved), not before.
-      if (held || !story || !(await commentExists(tx, commentId))) {
+      // One held for approval is told when approved (comment.approved), not before; an orphaned
+      // fic (issue 22.4) has no author to tell.
+      if (held || storyAuthorId === null || !story || !(await commentExists(tx, commentId))) {
         return;
       }
       const who = (await userName(tx, event.actor?.userId)) ?? 'Alguien';
@@ -222,7 +223,8 @@ async function handle(tx: Tx, event: DomainEvent, publicUrl: string): Promise<vo
     }
     case 'reply.added': {
       const { commentId, commentAuthorId, title, held } = event.payload;
-      if (held) {
+      // An erased writer (issue 22.4) is told nothing.
+      if (held || commentAuthorId === null) {
         return;
       }
       const to = await recipient(tx, commentAuthorId);
@@ -433,7 +435,8 @@ async function handle(tx: Tx, event: DomainEvent, publicUrl: string): Promise<vo
       // What its writing would have told, told now that it shows: the fic's author of a comment,
       // the comment's writer of a reply (never the writer of their own).
       const name = (await userName(tx, writerId)) ?? 'Alguien';
-      if (target === 'COMMENT' && storyAuthorId !== writerId) {
+      // Null: an orphaned fic or an erased writer (issue 22.4), no one to tell.
+      if (target === 'COMMENT' && storyAuthorId !== null && storyAuthorId !== writerId) {
         rows.push({
           userId: storyAuthorId,
           type: 'STORY_COMMENTED',
@@ -443,7 +446,9 @@ async function handle(tx: Tx, event: DomainEvent, publicUrl: string): Promise<vo
         });
       }
       const to =
-        target === 'REPLY' && commentAuthorId !== writerId ? await recipient(tx, commentAuthorId) : null;
+        target === 'REPLY' && commentAuthorId !== null && commentAuthorId !== writerId
+          ? await recipient(tx, commentAuthorId)
+          : null;
       if (to) {
         const who = writerId === story.authorId ? ((await authorMaskFor(tx, story, to)) ?? name) : name;
         rows.push({

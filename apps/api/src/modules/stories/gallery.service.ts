@@ -272,7 +272,7 @@ async function counterTotal(db: DbOrTx, counted: NonNullable<GalleryPlan['total'
  * it); to a visitor without a session a student is 'Sofía E.' without a photo.
  */
 function cardAuthor(row: CardRow, author: Author | undefined, actor: Actor | null): StoryAuthor | null {
-  if (!author || authorHidden(row)) {
+  if (!author || authorHidden(row) || row.authorId === null) {
     return null;
   }
   if (!actor && author.role === 'STUDENT') {
@@ -312,7 +312,7 @@ async function readFromDatabase(options: {
     loadCoverImages({ db, coverIds: shown.map((row) => row.coverId) }),
     loadAuthors(
       db,
-      shown.filter((row) => !authorHidden(row)).map((row) => row.authorId),
+      shown.flatMap((row) => (!authorHidden(row) && row.authorId !== null ? [row.authorId] : [])),
     ),
   ]);
   const docs: GalleryCard[] = shown.map((row) => ({
@@ -322,7 +322,7 @@ async function readFromDatabase(options: {
     anonymity: row.anonymity,
     nickname: row.nicknameValue !== null,
     nicknameValue: row.nicknameValue,
-    writtenBy: cardAuthor(row, authors.get(row.authorId), actor),
+    writtenBy: cardAuthor(row, row.authorId === null ? undefined : authors.get(row.authorId), actor),
     likesCount: row.likesCount,
     date: row.publishedAt!.toISOString(),
   }));

@@ -36,6 +36,7 @@ export {
 export {
   hideStoryForReview,
   markStoryEvaluated,
+  ownedAuthorId,
   showStoryAfterReview,
   withdrawStoryByModeration,
 } from './story-lifecycle';

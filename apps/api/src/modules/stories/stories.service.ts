@@ -24,6 +24,7 @@ import {
   eventActor,
   markStoryPublished,
   markStorySent,
+  ownedAuthorId,
 } from './story-lifecycle';
 import { replaceStoryTags } from './story-tags';
 import { buildStorySummaries, buildStoryView, storyDate } from './story-view';
@@ -208,7 +209,7 @@ export async function updateStory(options: {
   const text = input.text === undefined ? undefined : cleanText(input.text);
   const cover = options.file ? await processCover(options.file) : undefined;
   await db.transaction(async (tx) => {
-    const coverId = cover ? await storeCover({ db: tx, ownerId: row.authorId, cover }) : undefined;
+    const coverId = cover ? await storeCover({ db: tx, ownerId: ownedAuthorId(row), cover }) : undefined;
     const [updated] = await tx
       .update(stories)
       .set({

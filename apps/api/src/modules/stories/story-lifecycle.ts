@@ -18,6 +18,17 @@ type Allowed = readonly (typeof stories.$inferSelect)['status'][];
 export const eventActor = (actor: Pick<Actor, 'userId' | 'role'> | null): EventActor | null =>
   actor ? { userId: actor.userId, role: actor.role } : null;
 
+/**
+ * The author of a fic that cannot be orphaned: only a published fic is (stories_orphaned_check), and
+ * story-status.ts lets no one send, evaluate, publish or annotate one (issue 22.4).
+ */
+export function ownedAuthorId(row: { id: string; authorId: string | null }): string {
+  if (row.authorId === null) {
+    throw new Error(`story ${row.id} is orphaned`);
+  }
+  return row.authorId;
+}
+
 /** What a send's revision copies from the fic, read back by the write that sends it. */
 const sentColumns = {
   id: stories.id,
@@ -50,7 +61,7 @@ export async function markStorySent(
       storyId: sent.id,
       actor: eventActor(options.actor),
       payload: {
-        authorId: sent.authorId,
+        authorId: ownedAuthorId(sent),
         gradeId: sent.gradeId,
         title: sent.title,
         writingTime: sent.writingTime,
@@ -81,12 +92,12 @@ export async function markStoryEvaluated(
     .update(stories)
     .set({ status: EVALUATED_STATUS, updatedAt: new Date() })
     .where(and(eq(stories.id, options.storyId), inArray(stories.status, [...options.allowed])))
-    .returning({ rounds: stories.rounds, authorId: stories.authorId, title: stories.title });
+    .returning({ id: stories.id, rounds: stories.rounds, authorId: stories.authorId, title: stories.title });
   if (!story) {
     return undefined;
   }
   const payload = {
-    authorId: story.authorId,
+    authorId: ownedAuthorId(story),
     evaluatorId: options.actor.userId,
     title: story.title,
     score: options.score,
@@ -131,7 +142,7 @@ export async function markStoryPublished(
       type: 'story.published',
       storyId: published.id,
       actor: eventActor(options.actor),
-      payload: { authorId: published.authorId, title: published.title },
+      payload: { authorId: ownedAuthorId(published), title: published.title },
     });
   }
   return published;
@@ -147,7 +158,7 @@ const deletedColumns = {
 };
 
 const deletedEvent = (
-  row: { id: string; authorId: string; gradeId: string; title: string; status: Allowed[number] },
+  row: { id: string; authorId: string | null; gradeId: string; title: string; status: Allowed[number] },
   actor: EventActor | null,
 ): NewDomainEvent => ({
   type: 'story.deleted',
@@ -260,6 +271,17 @@ export async function withdrawStoryByModeration(
   options: { storyId: string; actor: Pick<Actor, 'userId' | 'role'> },
 ) {
   const now = new Date();
+  // An orphaned fic (issue 22.4) has no author to go back to: removed, it is deleted.
+  const [orphan] = await tx
+    .delete(stories)
+    .where(
+      and(eq(stories.id, options.storyId), eq(stories.status, PUBLISHED_STATUS), isNull(stories.authorId)),
+    )
+    .returning(deletedColumns);
+  if (orphan) {
+    await emitEvent(tx, deletedEvent(orphan, eventActor(options.actor)));
+    return { id: orphan.id, authorId: orphan.authorId, title: orphan.title };
+  }
   const [withdrawn] = await tx
     .update(stories)
     .set({ status: EVALUATED_STATUS, publishedAt: null, hiddenReason: null, updatedAt: now })

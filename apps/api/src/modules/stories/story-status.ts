@@ -22,9 +22,10 @@ import type { Actor } from '../../plugins/auth';
 
 /**
  * How the caller relates to a fic. `gradeTeacher`: a teacher of the fic's grade; `evaluator`: the
- * grade teacher who wrote its evaluation (the first to evaluate it).
+ * grade teacher who wrote its evaluation (the first to evaluate it); `curator`: an administrator on
+ * an orphaned fic (issue 22.4: its author's account was erased and they kept it as 'Anónimo').
  */
-export type StoryRelation = 'author' | 'evaluator' | 'gradeTeacher' | 'admin' | 'other';
+export type StoryRelation = 'author' | 'evaluator' | 'gradeTeacher' | 'admin' | 'curator' | 'other';
 
 export type StoryAction =
   | 'edit'
@@ -50,6 +51,7 @@ const EVERYONE_ON_PUBLIC: Record<StoryRelation, readonly StoryStatus[]> = {
   evaluator: PUBLIC_ONLY,
   gradeTeacher: PUBLIC_ONLY,
   admin: PUBLIC_ONLY,
+  curator: PUBLIC_ONLY,
   other: PUBLIC_ONLY,
 };
 
@@ -61,7 +63,14 @@ const rules: Record<StoryAction, Partial<Record<StoryRelation, readonly StorySta
   // EDITING → REVIEWING and EVALUATED → REVIEWING, by the author only.
   send: { author: ['EDITING', 'EVALUATED'] },
   // The author deletes only a draft; the evaluator a fic of theirs, published or not; admins always.
-  delete: { author: ['EDITING'], evaluator: ['REVIEWING', 'EVALUATED', 'PUBLISHED'], admin: ALL },
+  // An orphaned fic (issue 22.4) is edited by no one (its words stay as its author left them):
+  // administrators delete it or set who may comment, moderation hides or removes it.
+  delete: {
+    author: ['EDITING'],
+    evaluator: ['REVIEWING', 'EVALUATED', 'PUBLISHED'],
+    admin: ALL,
+    curator: PUBLIC_ONLY,
+  },
   // → PUBLISHED, and only once an evaluation exists (checked with the write).
   publish: { gradeTeacher: UNDER_REVIEW, evaluator: UNDER_REVIEW, admin: UNDER_REVIEW },
   // The first evaluation: REVIEWING → EVALUATED. Once one exists it is updated, not created again
@@ -83,7 +92,7 @@ const rules: Record<StoryAction, Partial<Record<StoryRelation, readonly StorySta
   // Who may comment on it (issue 21.5: open, held for approval, closed): its author and the adults
   // responsible for it, whatever its status (a draft's choice holds once it is published). Never a
   // classmate or a visitor.
-  manageComments: { author: ALL, evaluator: ALL, gradeTeacher: ALL, admin: ALL },
+  manageComments: { author: ALL, evaluator: ALL, gradeTeacher: ALL, admin: ALL, curator: PUBLIC_ONLY },
 };
 
 /** The status a `send` leads to. */
@@ -94,11 +103,17 @@ export const PUBLISHED_STATUS: StoryStatus = 'PUBLISHED';
 
 export function relationTo(
   actor: Actor | null,
-  story: { authorId: string; evaluatorId: string | null },
+  /** `authorId` null: an orphaned fic (issue 22.4), no one's own. */
+  story: { authorId: string | null; evaluatorId: string | null },
   isGradeTeacher: boolean,
 ): StoryRelation {
   if (!actor) {
     return 'other';
+  }
+  // An orphaned fic (issue 22.4) is no one's own and no longer a student's of the grade: only
+  // administrators keep a relation to it (to delete it); everyone else reads it.
+  if (story.authorId === null) {
+    return actor.role === 'ADMIN' ? 'curator' : 'other';
   }
   if (actor.role === 'ADMIN') {
     return 'admin';

@@ -163,7 +163,8 @@ export function maskedAuthorName(
 
 /** A fic's author as what they write on it (comments, replies) shows them to one caller. */
 export interface StoryAuthorShown {
-  authorId: string;
+  /** Null on an orphaned fic (issue 22.4): no one's comment is the author's. */
+  authorId: string | null;
   /** The name they go by for this caller (maskedAuthorName), or null: shown as themselves. */
   mask: string | null;
 }
@@ -176,7 +177,7 @@ export async function storyAuthorShown(
   db: DbOrTx,
   actor: Actor | null,
   story: {
-    authorId: string;
+    authorId: string | null;
     gradeId: string;
     evaluatorId: string | null;
     anonymity: boolean;
@@ -212,7 +213,7 @@ function authorFor(options: {
   relation: StoryRelation;
 }): StoryAuthor | null {
   const { row, author, actor, relation } = options;
-  if (!author) {
+  if (!author || row.authorId === null) {
     return null;
   }
   if (maskedAuthorName(row, relation) !== null) {
@@ -310,12 +311,15 @@ export async function buildStoryView(options: {
     authorHidden: authorHidden(row),
   });
   const [authorRows, covers, tagLists, evaluation, likedByMe, blockedComments] = await Promise.all([
-    db
-      .select({ name: users.name, role: roles.name, profilePictureId: users.profilePictureId })
-      .from(users)
-      .innerJoin(roles, eq(roles.id, users.roleId))
-      .where(eq(users.id, row.authorId))
-      .limit(1),
+    // An orphaned fic (issue 22.4) has no author to read.
+    row.authorId === null
+      ? []
+      : db
+          .select({ name: users.name, role: roles.name, profilePictureId: users.profilePictureId })
+          .from(users)
+          .innerJoin(roles, eq(roles.id, users.roleId))
+          .where(eq(users.id, row.authorId))
+          .limit(1),
     loadCoverImages({ db, coverIds: [row.coverId] }),
     loadStoryTags(db, [row.id]),
     permissions.canViewEvaluation ? loadEvaluationView(db, row.id) : undefined,

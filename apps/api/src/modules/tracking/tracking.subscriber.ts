@@ -11,7 +11,7 @@ import type { ActivityEvent } from './record';
  */
 
 /** Only the author's own actions on their fic are their activity (not an editor's or a moderator's). */
-const byAuthor = (event: DomainEvent & { payload: { authorId: string } }) =>
+const byAuthor = (event: DomainEvent & { payload: { authorId: string | null } }) =>
   event.actor?.userId === event.payload.authorId;
 
 const profileActions = { name: 'UPDATE_NAME', bio: 'UPDATE_BIO', photo: 'UPDATE_AVATAR' } as const;
