@@ -9,8 +9,9 @@ import {
 type Row = Record<string, unknown> & { id: string; created_at: unknown };
 
 /**
- * This module's own records (issue 22.1-2): the exports produced for the person. (The requests under
- * Ley 21.719 are declared by modules/privacy-requests.)
+ * This module's own records (issue 22.1-2, 22.4): the exports produced for the person, and the
+ * erasure records an administrator performed (migration 0031). (The requests under Ley 21.719 are
+ * declared by modules/privacy-requests.)
  */
 export const privacyPersonalData: PersonalDataDeclaration = {
   module: 'personal-data',
@@ -22,6 +23,13 @@ export const privacyPersonalData: PersonalDataDeclaration = {
       purpose:
         'Cuándo se descargaron tus datos y quién lo hizo (tú o un administrador), para mostrar el límite de una vez por hora y dar cuenta de cada entrega.',
       retention: 'Mientras exista la cuenta.',
+    },
+    {
+      table: 'erasures',
+      columns: ['performed_by'],
+      purpose:
+        'La constancia de cada supresión de una cuenta (cuándo, por qué solicitud, cuántas filas por tabla; sin datos de la persona suprimida) y, si la hizo un administrador, quién.',
+      retention: 'Se guarda como constancia; al borrar la cuenta del administrador, queda sin su nombre.',
     },
   ],
   sections: ({ db, userId }) => [
@@ -49,5 +57,10 @@ export const privacyPersonalData: PersonalDataDeclaration = {
         tx,
         sql`update data_exports set requested_by = null where requested_by = ${userId}`,
       )),
+    // The record of an erasure stays (it holds no one's personal data), without the administrator.
+    erasures: await countAffected(
+      tx,
+      sql`update erasures set performed_by = null where performed_by = ${userId}`,
+    ),
   }),
 };
