@@ -466,7 +466,7 @@ export const stories = pgTable(
     // its pseudonym or place (issue 22.4).
     check(
       'stories_orphaned_check',
-      sql`(${t.authorId} is null) = (${t.orphanedAt} is not null) and (${t.orphanedAt} is null or (${t.status} = 'PUBLISHED' and ${t.anonymity} and ${t.nicknameValue} is null and ${t.location} is null and ${t.locationLat} is null))`,
+      sql`(${t.authorId} is null) = (${t.orphanedAt} is not null) and (${t.orphanedAt} is null or (${t.status} = 'PUBLISHED' and ${t.anonymity} and ${t.nicknameValue} is null and ${t.location} = '' and ${t.locationLat} is null))`,
     ),
     // Only a published fic is hidden for review (taken out of publication, it is visible again).
     check(

@@ -1,0 +1,2 @@
+ALTER TABLE "stories" DROP CONSTRAINT "stories_orphaned_check";--> statement-breakpoint
+ALTER TABLE "stories" ADD CONSTRAINT "stories_orphaned_check" CHECK (("stories"."author_id" is null) = ("stories"."orphaned_at" is not null) and ("stories"."orphaned_at" is null or ("stories"."status" = 'PUBLISHED' and "stories"."anonymity" and "stories"."nickname_value" is null and "stories"."location" = '' and "stories"."location_lat" is null)));
