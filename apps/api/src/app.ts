@@ -49,7 +49,7 @@ import {
   privacyRequestsMailSubscriber,
   privacyRequestsRoutes,
 } from './modules/privacy-requests';
-import { dataExportRoutes } from './modules/personal-data';
+import { dataExportRoutes, erasureRoutes } from './modules/personal-data';
 import { registerWebShell } from './modules/web-shell';
 import { transformWithUploadBodies } from './lib/upload-body-docs';
 
@@ -249,6 +249,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(trackingRoutes);
       await api.register(requestsRoutes);
       await api.register(dataExportRoutes);
+      await api.register(erasureRoutes);
       await api.register(privacyRequestsRoutes);
     },
     { prefix: API_PREFIX },

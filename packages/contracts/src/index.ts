@@ -27,3 +27,4 @@ export * from './moderation';
 export * from './blocks';
 export * from './guardian-consent';
 export * from './data-export';
+export * from './erasure';

@@ -60,7 +60,22 @@ export interface EraseContext {
   userId: string;
   /** The person's e-mail (tables that hold it without a reference: the mail outbox, requests). */
   email: string;
+  /** The person's choices (issue 22.4): what is kept without them. */
+  choices: ErasureChoices;
 }
+
+/**
+ * What an erased person keeps without their name (issue 22.4, docs/decisions/privacy.md
+ * 'Supresión'): published fics kept as 'Anónimo', and whether their comments and replies keep their
+ * text under 'Usuario eliminado'.
+ */
+export interface ErasureChoices {
+  keepStoryIds: readonly string[];
+  removeCommentTexts: boolean;
+}
+
+/** Everything goes: no fic kept, comments without their text. */
+export const eraseEverything: ErasureChoices = { keepStoryIds: [], removeCommentTexts: true };
 
 /** Rows removed or anonymised per table (no personal data: the erasure record keeps these). */
 export type ErasedCounts = Record<string, number>;

@@ -10,8 +10,9 @@ import {
 type Row = Record<string, unknown> & { id: string; created_at: unknown };
 
 /**
- * The person's comments and replies, each with the fic it belongs to (issue 22.1). Erasing deletes
- * them, replies first (a comment's replies by others go with it).
+ * The person's comments and replies, each with the fic it belongs to (issue 22.1). Erasing keeps the
+ * visible ones under 'Usuario eliminado' (their text too unless the person asked otherwise) and
+ * deletes the hidden ones (issue 22.4).
  */
 export const commentsPersonalData: PersonalDataDeclaration = {
   module: 'comments',
@@ -93,8 +94,29 @@ export const commentsPersonalData: PersonalDataDeclaration = {
       },
     },
   ],
-  erase: async ({ tx, userId }) => ({
-    comment_replies: await countAffected(tx, sql`delete from comment_replies where author_id = ${userId}`),
-    comments: await countAffected(tx, sql`delete from comments where author_id = ${userId}`),
-  }),
+  // Visible comments and replies stay under 'Usuario eliminado' (issue 22.4): without their writer,
+  // and without their text if the person asked; hidden ones (held, reported) go.
+  erase: async ({ tx, userId, choices }) => {
+    const text = choices.removeCommentTexts ? sql`''` : sql`text`;
+    return {
+      comment_replies:
+        (await countAffected(
+          tx,
+          sql`delete from comment_replies where author_id = ${userId} and hidden_reason is not null`,
+        )) +
+        (await countAffected(
+          tx,
+          sql`update comment_replies set author_id = null, author_erased_at = now(), text = ${text} where author_id = ${userId}`,
+        )),
+      comments:
+        (await countAffected(
+          tx,
+          sql`delete from comments where author_id = ${userId} and hidden_reason is not null`,
+        )) +
+        (await countAffected(
+          tx,
+          sql`update comments set author_id = null, author_erased_at = now(), text = ${text} where author_id = ${userId}`,
+        )),
+    };
+  },
 };

@@ -1,5 +1,10 @@
 import type { Tx } from '../../db/client';
-import type { ErasedCounts, PersonalDataDeclaration } from '../../lib/personal-data';
+import {
+  eraseEverything,
+  type ErasedCounts,
+  type ErasureChoices,
+  type PersonalDataDeclaration,
+} from '../../lib/personal-data';
 import { personalDataRegister } from './register';
 
 /**
@@ -12,14 +17,22 @@ export async function erasePersonalData(options: {
   tx: Tx;
   userId: string;
   email: string;
+  /** Everything goes unless the person chose to keep something (issue 22.4). */
+  choices?: ErasureChoices;
   register?: readonly PersonalDataDeclaration[];
 }): Promise<ErasedCounts> {
+  const choices = options.choices ?? eraseEverything;
   const register = [...(options.register ?? personalDataRegister)].sort(
     (a, b) => (a.order ?? 10) - (b.order ?? 10),
   );
   const counts: ErasedCounts = {};
   for (const declaration of register) {
-    const erased = await declaration.erase({ tx: options.tx, userId: options.userId, email: options.email });
+    const erased = await declaration.erase({
+      tx: options.tx,
+      userId: options.userId,
+      email: options.email,
+      choices,
+    });
     for (const [table, count] of Object.entries(erased)) {
       counts[table] = (counts[table] ?? 0) + count;
     }

@@ -5,5 +5,7 @@
  */
 export { dataExportRoutes } from './data-export.routes';
 export { erasePersonalData } from './erase.service';
+export { eraseAccount } from './erasure.service';
+export { erasureRoutes } from './erasure.routes';
 export { personalDataRegister } from './register';
 export { privacyPersonalData } from './personal-data';

@@ -12,6 +12,7 @@ import {
   type PersonalDataDeclaration,
 } from '../../lib/personal-data';
 import { deleteStoriesOf } from './stories.service';
+import { orphanStories } from './story-orphans';
 
 /** Fics read per query for their files: each may hold 400 kB of text and a 1 MB cover. */
 const FILE_PAGE_SIZE = 4;
@@ -63,8 +64,9 @@ ${cleanStoryHtml(story.text).html}
 
 /**
  * The person's fics (with their versions sent for review and their tags) and their likes (issue
- * 22.1). Erasing deletes the fics (other people's comments, likes, notes and evaluations of them go
- * with each fic) and the person's likes of others' fics.
+ * 22.1). Erasing keeps the published fics the person chose as 'Anónimo' (story-orphans.ts) and
+ * deletes the rest (other people's comments, likes, notes and evaluations of them go with each fic),
+ * and the person's likes of others' fics.
  */
 export const storiesPersonalData: PersonalDataDeclaration = {
   module: 'stories',
@@ -245,8 +247,10 @@ export const storiesPersonalData: PersonalDataDeclaration = {
       },
     },
   ],
-  erase: async ({ tx, userId }) => {
+  erase: async ({ tx, userId, choices }) => {
     const likes = await countAffected(tx, sql`delete from story_likes where user_id = ${userId}`);
+    // The published fics the person keeps as 'Anónimo' lose their author first (issue 22.4).
+    const kept = await orphanStories({ tx, authorId: userId, storyIds: choices.keepStoryIds });
     const [counted] = await rowsOf<{ n: number }>(
       tx,
       sql`select count(*)::int as n from stories where author_id = ${userId}`,
@@ -254,6 +258,6 @@ export const storiesPersonalData: PersonalDataDeclaration = {
     // The fics' own rows (revisions, tags, others' comments and likes of them) go with each fic;
     // their covers with them, and `story.deleted` is announced for each (the gallery's cache).
     await deleteStoriesOf({ db: tx, authorId: userId, actor: null });
-    return { story_likes: likes, stories: Number(counted?.n ?? 0) };
+    return { story_likes: likes, stories: Number(counted?.n ?? 0) + kept };
   },
 };

@@ -1,0 +1,187 @@
+import { sql } from 'drizzle-orm';
+import {
+  erasureMessages,
+  type ErasureBody,
+  type ErasureOptions,
+  type ErasureRecord,
+  type Paged,
+  type PageQuery,
+} from '@fics/contracts';
+import type { Db, DbOrTx } from '../../db/client';
+import { conflict, forbidden, notFound, validationError } from '../../lib/errors';
+import { isoDate, rowsOf } from '../../lib/personal-data';
+import { readPage } from '../../lib/paging';
+import type { Actor } from '../../plugins/auth';
+import { erasePersonalData } from './erase.service';
+
+interface ErasureRow {
+  id: string;
+  cause: 'ADMIN' | 'RETENTION';
+  privacy_request_id: string | null;
+  performed_by: string | null;
+  performer_name: string | null;
+  counts: Record<string, number>;
+  stories_kept: number;
+  comment_texts_removed: boolean;
+  created_at: unknown;
+}
+
+const erasureView = (row: ErasureRow): ErasureRecord => ({
+  _id: row.id,
+  cause: row.cause,
+  privacyRequestId: row.privacy_request_id,
+  performedBy:
+    row.performed_by && row.performer_name ? { _id: row.performed_by, name: row.performer_name } : null,
+  counts: row.counts,
+  storiesKept: Number(row.stories_kept),
+  commentTextsRemoved: row.comment_texts_removed,
+  createdAt: isoDate(row.created_at)!,
+});
+
+const erasureSelect = sql`select e.id, e.cause, e.privacy_request_id, e.performed_by, u.name as performer_name,
+    e.counts, e.stories_kept, e.comment_texts_removed, e.created_at
+  from erasures e left join users u on u.id = e.performed_by`;
+
+function assertAdmin(actor: Actor | null): asserts actor is Actor {
+  if (!actor || actor.role !== 'ADMIN') {
+    throw forbidden();
+  }
+}
+
+/** The person's published fics (the choices to make) and how many comments and replies they wrote. */
+export async function getErasureOptions(options: {
+  db: DbOrTx;
+  actor: Actor;
+  userId: string;
+}): Promise<ErasureOptions> {
+  const { db, actor, userId } = options;
+  assertAdmin(actor);
+  const [user] = await rowsOf<{ id: string }>(db, sql`select id from users where id = ${userId}`);
+  if (!user) {
+    throw notFound(erasureMessages.notFound);
+  }
+  // At most as many as a body may choose for (the contracts' 1000); the author's index serves it.
+  const stories = await rowsOf<{ id: string; title: string; published_at: unknown }>(
+    db,
+    sql`select id, title, published_at from stories where author_id = ${userId} and status = 'PUBLISHED'
+        order by published_at desc, id limit 1000`,
+  );
+  const [written] = await rowsOf<{ n: number }>(
+    db,
+    sql`select ((select count(*) from comments where author_id = ${userId})
+      + (select count(*) from comment_replies where author_id = ${userId}))::int as n`,
+  );
+  return {
+    stories: stories.map((row) => ({
+      _id: row.id,
+      title: row.title,
+      publishedAt: isoDate(row.published_at)!,
+    })),
+    comments: Number(written?.n ?? 0),
+  };
+}
+
+/**
+ * Erases an account (issue 22.4, docs/decisions/privacy.md 'Supresión'): in one transaction, with
+ * the person's row locked, every module's rows over the register (erasePersonalData), the published
+ * fics they chose kept as 'Anónimo', their comments under 'Usuario eliminado' (without text if they
+ * asked), and an erasure record with the counts (no personal data). An administrator erases (not
+ * themselves, nor the last administrator); `requestId` must be an open, confirmed ERASURE request.
+ * Fics listed must be the person's published ones (400 otherwise, nothing changes). Parallel
+ * erasures of one person: the second finds no one (404).
+ */
+export async function eraseAccount(options: {
+  db: Db;
+  actor: Actor;
+  userId: string;
+  body: ErasureBody;
+}): Promise<ErasureRecord> {
+  const { db, actor, userId, body } = options;
+  assertAdmin(actor);
+  if (actor.userId === userId) {
+    throw conflict(erasureMessages.deleteSelf);
+  }
+  return db.transaction(async (tx) => {
+    const [person] = await rowsOf<{ email: string; role: string }>(
+      tx,
+      sql`select u.email, r.name as role from users u join roles r on r.id = u.role_id
+          where u.id = ${userId} for update of u`,
+    );
+    if (!person) {
+      throw notFound(erasureMessages.notFound);
+    }
+    if (person.role === 'ADMIN') {
+      // The administrators' rows locked in one order: two erasing each other wait, and one is last.
+      const admins = await rowsOf<{ id: string }>(
+        tx,
+        sql`select u.id from users u join roles r on r.id = u.role_id where r.name = 'ADMIN'
+            order by u.id for update of u`,
+      );
+      if (admins.length <= 1) {
+        throw conflict(erasureMessages.lastAdmin);
+      }
+    }
+    if (body.requestId) {
+      const [request] = await rowsOf<{ id: string }>(
+        tx,
+        sql`select id from privacy_requests where id = ${body.requestId} and type = 'ERASURE'
+            and status in ('PENDING', 'EXTENDED') and confirmed_at is not null`,
+      );
+      if (!request) {
+        throw validationError({ requestId: erasureMessages.requestNotErasure });
+      }
+    }
+    const published = new Set(
+      (
+        await rowsOf<{ id: string }>(
+          tx,
+          sql`select id from stories where author_id = ${userId} and status = 'PUBLISHED'`,
+        )
+      ).map((row) => row.id),
+    );
+    const chosen = new Map(body.stories.map((choice) => [choice.id, choice.keep]));
+    if ([...chosen.keys()].some((id) => !published.has(id))) {
+      throw validationError({ stories: erasureMessages.storyNotPublished });
+    }
+    const keepStoryIds = [...published].filter((id) => chosen.get(id) ?? body.defaultKeep);
+    const counts = await erasePersonalData({
+      tx,
+      userId,
+      email: person.email,
+      choices: { keepStoryIds, removeCommentTexts: body.removeCommentTexts },
+    });
+    const [record] = await rowsOf<{ id: string }>(
+      tx,
+      sql`insert into erasures (cause, privacy_request_id, performed_by, counts, stories_kept, comment_texts_removed)
+          values ('ADMIN', ${body.requestId ?? null}, ${actor.userId}, ${JSON.stringify(counts)}::jsonb,
+            ${keepStoryIds.length}, ${body.removeCommentTexts})
+          returning id`,
+    );
+    const [row] = await rowsOf<ErasureRow>(tx, sql`${erasureSelect} where e.id = ${record!.id}`);
+    return erasureView(row!);
+  });
+}
+
+/** GET /erasures (administrators): the records, newest first, a page at a time (erasures_created_idx). */
+export async function listErasures(options: {
+  db: DbOrTx;
+  actor: Actor;
+  query: PageQuery;
+}): Promise<Paged<ErasureRecord>> {
+  const { db, actor, query } = options;
+  assertAdmin(actor);
+  return readPage({
+    query,
+    fetch: async ({ limit, offset }) =>
+      (
+        await rowsOf<ErasureRow>(
+          db,
+          sql`${erasureSelect} order by e.created_at desc, e.id limit ${limit} offset ${offset}`,
+        )
+      ).map(erasureView),
+    count: async () => {
+      const [row] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from erasures`);
+      return Number(row?.n ?? 0);
+    },
+  });
+}
