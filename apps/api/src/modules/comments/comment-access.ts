@@ -6,6 +6,7 @@ import { roles, userGrades, users } from '../../db/schema';
 import { conflict, rateLimited } from '../../lib/errors';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import type { Actor } from '../../plugins/auth';
+import { userShownTo } from '../users';
 
 /**
  * Who may change a comment or reply (spec 001 §6), decided in one place for both the server's check
@@ -171,7 +172,9 @@ export function hiddenSeenBy(actor: Actor | null, item: HiddenItemColumns): SQL 
   if (actor.role !== 'TEACHER') {
     return sql`${item.writerId} = ${actor.userId}`;
   }
-  return sql`(${item.writerId} = ${actor.userId}
+  // A consent-less student's held or reported words stay within their school too (issue 22.5): a
+  // teacher of another school's fic does not see them (administrators decide on them).
+  return sql`${userShownTo(actor, item.writerId)} and (${item.writerId} = ${actor.userId}
     or (${item.hiddenReason} = 'REPORTED' and exists (
       select 1 from users hidden_writer
       join roles hidden_writer_role on hidden_writer_role.id = hidden_writer.role_id
@@ -188,16 +191,39 @@ type CommentsTable =
   | { hiddenReason: AnyPgColumn; authorId: AnyPgColumn; storyId: AnyPgColumn }
   | { hiddenReason: AnyPgColumn; authorId: AnyPgColumn; commentId: AnyPgColumn };
 
-/** The rows of a comments or replies table the caller sees: visible ones, and hidden ones they still see. */
+/**
+ * The rows of a comments or replies table the caller sees: visible ones whose writer may be shown to
+ * them, and hidden ones they still see. A student who lacks a needed guardian's consent (issue 22.5,
+ * docs/decisions/privacy.md 'Consentimiento') is shown only within their school: to a visitor or a
+ * member of another school their comments and replies are not there at all (no 'Estudiante' stand-in:
+ * the words are their work as much as the name), counts following (comment-blocks.ts).
+ */
 export function visibleTo(actor: Actor | null, table: CommentsTable): SQL {
   const storyId =
     'storyId' in table
       ? table.storyId
       : sql`(select seen_comment.story_id from comments seen_comment where seen_comment.id = ${table.commentId})`;
   return or(
-    isNull(table.hiddenReason),
+    and(isNull(table.hiddenReason), userShownTo(actor, table.authorId)),
     hiddenSeenBy(actor, { writerId: table.authorId, hiddenReason: table.hiddenReason, storyId }),
   )!;
+}
+
+/**
+ * Whether one writer may be shown to the caller (userShownTo, asked of the database): a comment
+ * opened by its id (its replies, answering it) is unknown to whom its writer is withheld from.
+ */
+export async function writerShownTo(
+  db: DbOrTx,
+  actor: Actor | null,
+  writerId: string | null,
+): Promise<boolean> {
+  if (writerId === null) {
+    return true;
+  }
+  const result = await db.execute(sql`select ${userShownTo(actor, sql`${writerId}::uuid`)} as shown`);
+  // Plain rows (execute), which both drivers answer as { rows }.
+  return (result as { rows: { shown: boolean }[] }).rows[0]?.shown === true;
 }
 
 /**

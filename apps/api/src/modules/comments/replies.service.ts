@@ -27,6 +27,7 @@ import {
   spendCommentRate,
   teachesGrade,
   visibleTo,
+  writerShownTo,
   type HiddenReason,
 } from './comment-access';
 import { buildReplyViews, replyColumns } from './comment-view';
@@ -89,6 +90,10 @@ export async function commentSeenBy(db: DbOrTx, actor: Actor | null, commentId: 
     action: 'view',
     notFoundMessage: commentMessages.notFound,
   });
+  // A consent-less student's comment is not there outside their school (issue 22.5), nor its thread.
+  if (!(await writerShownTo(db, actor, target.authorId))) {
+    throw commentNotFound();
+  }
   if (
     target.hiddenReason !== null &&
     !(await seesHiddenItem(db, actor, {
@@ -160,7 +165,8 @@ export async function listReplies(options: {
     // The visible replies (comments.replies_count) and the hidden ones the caller still sees.
     count: async () => {
       if (!actor) {
-        return comment.repliesCount;
+        // A visitor sees no consent-less student's reply (issue 22.5; comment-blocks.ts).
+        return comment.repliesCount - (await blockedRepliesOf(db, actor, comment.id));
       }
       const [hidden] = await db
         .select({ n: count() })

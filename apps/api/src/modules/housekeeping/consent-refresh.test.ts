@@ -118,36 +118,28 @@ describe('an orphaned fic keeps its consent restriction', () => {
     const olderFic = (await publishedStory(t.app, { author: older, teacher })).story;
     const withheldOf = async (id: string) =>
       (await t.app.db.select({ w: stories.authorWithheld }).from(stories).where(eq(stories.id, id)))[0]!.w;
-    // Migration 0031's stories_orphaned_check asks `location is null` of a column that is NOT NULL
-    // (default ''), so no fic can be orphaned yet (reported to the erasure work). The trigger is
-    // tested inside a transaction that lifts that CHECK and is rolled back.
-    const rollback = new Error('rollback');
-    await t.app.db
-      .transaction(async (tx) => {
-        await tx.execute(sql`alter table stories drop constraint stories_orphaned_check`);
-        const orphan = (id: string) =>
-          tx
-            .update(stories)
-            .set({ authorId: null, orphanedAt: new Date(), anonymity: true, nicknameValue: null })
-            .where(eq(stories.id, id))
-            .returning({ withheld: stories.authorWithheld });
-        expect(await orphan(kidFic._id)).toEqual([{ withheld: true }]);
-        expect(await orphan(olderFic._id)).toEqual([{ withheld: false }]);
-        // The full refresh matches fics by author: it never touches an orphan.
-        await tx.execute(sql`select fics_refresh_withheld_all()`);
-        const [row] = await tx
-          .select({ w: stories.authorWithheld })
-          .from(stories)
-          .where(eq(stories.id, kidFic._id));
-        expect(row!.w).toBe(true);
-        throw rollback;
-      })
-      .catch((error: unknown) => {
-        if (error !== rollback) {
-          throw error;
-        }
-      });
-    // Rolled back: the fics are their authors' again, as they were.
+    const orphan = (id: string) =>
+      t.app.db
+        .update(stories)
+        .set({
+          authorId: null,
+          orphanedAt: new Date(),
+          anonymity: true,
+          nicknameValue: null,
+          location: '',
+          locationLat: null,
+          locationLon: null,
+        })
+        .where(eq(stories.id, id))
+        .returning({ withheld: stories.authorWithheld });
+    expect(await orphan(kidFic._id)).toEqual([{ withheld: true }]);
+    expect(await orphan(olderFic._id)).toEqual([{ withheld: false }]);
+    // A visitor still does not see the child's fic; the older student's stays public.
+    const visitor = (id: string) => t.app.inject({ method: 'GET', url: `/api/v1/stories/${id}` });
+    expect((await visitor(kidFic._id)).statusCode).toBe(404);
+    expect((await visitor(olderFic._id)).statusCode).toBe(200);
+    // The full refresh matches fics by author: it never touches an orphan.
+    await t.app.db.execute(sql`select fics_refresh_withheld_all()`);
     expect(await withheldOf(kidFic._id)).toBe(true);
     expect(await withheldOf(olderFic._id)).toBe(false);
   });

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, not, or, sql } from 'drizzle-orm';
 import {
   coarseLocationLink,
   publicStudentName,
@@ -25,6 +25,7 @@ import type { Actor } from '../../plugins/auth';
 import { loadEvaluationView } from './evaluation-view';
 import { loadCoverImages, mediaUrl } from '../media';
 import { blockedEitherWay } from '../blocks';
+import { userShownTo } from '../users';
 import {
   canSeeRealAuthor,
   permissionsFor,
@@ -276,14 +277,18 @@ async function likedBy(db: DbOrTx, actor: Actor | null, storyId: string): Promis
 /**
  * How many of the fic's counted comments (stories.comments_count counts the rows without a
  * hidden_reason) the caller cannot see because of a block (issue 21.4: neither sees the other's
- * comments), so the fic page's 'Comentarios (n)' matches the list. Only students block or are
- * blocked: 0 without a query for anyone else. One count on comments_story_created_idx, each writer
- * probed in user_blocks both ways. Gallery cards keep the public count (docs/decisions/blocks.md).
+ * comments) or because their writer lacks a guardian's consent and the caller is outside the
+ * writer's school (issue 22.5), so the fic page's 'Comentarios (n)' matches the list. Only students
+ * block or are blocked; administrators see everything: 0 without a query. One count on
+ * comments_story_created_idx, each writer probed in user_blocks both ways and fics_consent_withheld. Gallery cards keep the public count (docs/decisions/blocks.md).
  */
 async function commentsHiddenByBlocks(db: DbOrTx, actor: Actor | null, storyId: string): Promise<number> {
-  if (!actor || actor.role !== 'STUDENT') {
+  if (actor?.role === 'ADMIN') {
     return 0;
   }
+  // Also those of a student who lacks a guardian's consent, out of the list outside their school
+  // (issue 22.5, the users module's userShownTo, as the comments module's access rule reads it).
+  const unseen = not(userShownTo(actor, comments.authorId));
   const [row] = await db
     .select({ n: count() })
     .from(comments)
@@ -291,7 +296,7 @@ async function commentsHiddenByBlocks(db: DbOrTx, actor: Actor | null, storyId: 
       and(
         eq(comments.storyId, storyId),
         isNull(comments.hiddenReason),
-        blockedEitherWay(actor.userId, comments.authorId),
+        actor?.role === 'STUDENT' ? or(blockedEitherWay(actor.userId, comments.authorId), unseen) : unseen,
       ),
     );
   return row?.n ?? 0;
