@@ -146,6 +146,31 @@ describe('POST /users/:id/erasure', () => {
     expect((await erase(w.admin.headers, w.author.id, { removeCommentTexts: true })).statusCode).toBe(404);
   });
 
+  it('leaves an orphaned fic to administrators only: no one edits it, its former evaluator no longer deletes it', async () => {
+    const mode = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/stories/${kept._id}/comments-mode`,
+        headers,
+        payload: { mode: 'CLOSED' },
+      });
+    const remove = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'DELETE', url: `/api/v1/stories/${kept._id}`, headers });
+    // The teacher evaluated it when it had an author; now it is no one's in their grade.
+    expect((await mode(w.teacher.headers)).statusCode).toBe(403);
+    expect((await remove(w.teacher.headers)).statusCode).toBe(403);
+    expect((await remove(w.classmate.headers)).statusCode).toBe(403);
+    const send = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/stories/${kept._id}`,
+      headers: w.admin.headers,
+      payload: { publicationStatus: 'REVIEWING' },
+    });
+    expect(send.statusCode).toBe(403);
+    expect((await mode(w.admin.headers)).statusCode).toBe(200);
+    expect((await get(undefined, `/stories/${kept._id}`)).statusCode).toBe(200);
+  });
+
   it('removes the comments’ texts when asked, and erases a person once under parallel requests', async () => {
     const body = { removeCommentTexts: true };
     const answers = await Promise.all([
@@ -162,5 +187,13 @@ describe('POST /users/:id/erasure', () => {
     expect(list.json().erasures.totalDocs).toBe(2);
     expect(list.json().erasures.docs[0].commentTextsRemoved).toBe(true);
     expect((await get(w.admin.headers, '/erasures?limit=0')).statusCode).toBe(400);
+    // An administrator deletes an orphaned fic.
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/stories/${kept._id}`,
+      headers: w.admin.headers,
+    });
+    expect(removed.statusCode).toBe(200);
+    expect((await get(undefined, `/stories/${kept._id}`)).statusCode).toBe(404);
   });
 });
