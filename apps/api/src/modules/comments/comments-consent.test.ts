@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Comment, Story } from '@fics/contracts';
-import { users } from '../../db/schema';
+import { notifications, users } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 import { publishedStory } from '../stories/stories.fixtures';
 import { insertCollege, insertGrade, member } from '../users/users.fixtures';
@@ -123,6 +123,31 @@ describe('comments of a student without a guardian’s consent', () => {
       expect((await repliesFor(user.headers, otherComment._id)).total, user.name).toBe(2);
       expect((await repliesFor(user.headers, kidComment._id)).total, user.name).toBe(1);
     }
+  });
+
+  it('names them in no notification to another school: their comment and reply tell nobody there', async () => {
+    const textsOf = async (userId: string) =>
+      (
+        await t.app.db
+          .select({ text: notifications.text })
+          .from(notifications)
+          .where(eq(notifications.userId, userId))
+      )
+        .map((n) => n.text)
+        .sort();
+    // Events are delivered after the request: wait for the ones that are told.
+    await expect
+      .poll(() => textsOf(w.kid.id))
+      .toEqual([expect.stringMatching(/^Pedro Pérez respondió tu comentario/)]);
+    await expect
+      .poll(() => textsOf(w.otherStudent.id))
+      .toEqual([expect.stringMatching(/^Bruno Bosque respondió tu comentario/)]);
+    // The fic's author is told of the other school's comment; of hers, nothing, not even unnamed.
+    const authorTexts = await textsOf(w.otherAuthor.id);
+    expect(authorTexts.filter((text) => text.includes('comentó'))).toEqual([
+      expect.stringMatching(/^Berta Bosque comentó tu fic/),
+    ]);
+    expect(authorTexts.join('\n')).not.toMatch(/Inés/);
   });
 
   it('once they need no consent (here: a birth year corrected), everyone sees them again', async () => {

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNotNull, ne } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { privacyRequestTypeLabels, type PrivacyRequestType, type RoleName } from '@fics/contracts';
 import type { Tx } from '../../db/client';
 import {
@@ -16,6 +16,7 @@ import {
 import type { Actor } from '../../plugins/auth';
 import type { DomainEvent, EventSubscriber } from '../events';
 import { decide, findStoryRow, maskedAuthorName, storyRelation, type StoryRow } from '../stories';
+import { userShownTo } from '../users';
 import { notificationTexts } from './notification-texts';
 import { tellStoryPublished } from './notifications.service';
 
@@ -128,6 +129,21 @@ async function commentExists(tx: Tx, commentId: string): Promise<boolean> {
   return row !== undefined;
 }
 
+/**
+ * Whether `writerId` may be named to `recipientId` (issue 22.5): a student who lacks a needed
+ * guardian's consent is not named outside their school, so a comment or reply of theirs on another
+ * school's fic tells its author nothing (they do not see it either: the comments' access rule).
+ */
+async function writerNamedTo(tx: Tx, writerId: string | undefined, recipientId: string): Promise<boolean> {
+  const to = await recipient(tx, recipientId);
+  if (!writerId || !to) {
+    return to !== null;
+  }
+  const result = await tx.execute(sql`select ${userShownTo(to, sql`${writerId}::uuid`)} as shown`);
+  // Plain rows (execute), which both drivers answer as { rows }.
+  return (result as { rows: { shown: boolean }[] }).rows[0]?.shown === true;
+}
+
 /** Whether a comment or reply is still held for approval (not decided, not deleted). */
 async function stillHeld(tx: Tx, target: 'COMMENT' | 'REPLY', id: string): Promise<boolean> {
   const table = target === 'COMMENT' ? comments : commentReplies;
@@ -210,6 +226,9 @@ async function handle(tx: Tx, event: DomainEvent, publicUrl: string): Promise<vo
       if (held || storyAuthorId === null || !story || !(await commentExists(tx, commentId))) {
         return;
       }
+      if (!(await writerNamedTo(tx, event.actor?.userId, storyAuthorId))) {
+        return;
+      }
       const who = (await userName(tx, event.actor?.userId)) ?? 'Alguien';
       return tell(tx, event, [
         {
@@ -229,6 +248,9 @@ async function handle(tx: Tx, event: DomainEvent, publicUrl: string): Promise<vo
       }
       const to = await recipient(tx, commentAuthorId);
       if (!story || !to || !(await commentExists(tx, commentId))) {
+        return;
+      }
+      if (!(await writerNamedTo(tx, event.actor?.userId, to.userId))) {
         return;
       }
       const name = (await userName(tx, event.actor?.userId)) ?? 'Alguien';
@@ -436,7 +458,12 @@ async function handle(tx: Tx, event: DomainEvent, publicUrl: string): Promise<vo
       // the comment's writer of a reply (never the writer of their own).
       const name = (await userName(tx, writerId)) ?? 'Alguien';
       // Null: an orphaned fic or an erased writer (issue 22.4), no one to tell.
-      if (target === 'COMMENT' && storyAuthorId !== null && storyAuthorId !== writerId) {
+      if (
+        target === 'COMMENT' &&
+        storyAuthorId !== null &&
+        storyAuthorId !== writerId &&
+        (await writerNamedTo(tx, writerId ?? undefined, storyAuthorId))
+      ) {
         rows.push({
           userId: storyAuthorId,
           type: 'STORY_COMMENTED',
@@ -449,7 +476,7 @@ async function handle(tx: Tx, event: DomainEvent, publicUrl: string): Promise<vo
         target === 'REPLY' && commentAuthorId !== null && commentAuthorId !== writerId
           ? await recipient(tx, commentAuthorId)
           : null;
-      if (to) {
+      if (to && (await writerNamedTo(tx, writerId ?? undefined, to.userId))) {
         const who = writerId === story.authorId ? ((await authorMaskFor(tx, story, to)) ?? name) : name;
         rows.push({
           userId: to.userId,

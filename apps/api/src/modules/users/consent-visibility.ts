@@ -10,7 +10,10 @@ import type { Actor } from '../../plugins/auth';
  * erased writer, issue 22.4) has nothing to withhold. Modules that show what a person wrote (the
  * comments' access rule) ask this; the fics' gate reads its own copy (stories.author_withheld).
  */
-export function userShownTo(actor: Actor | null, userId: AnyPgColumn | SQL): SQL<boolean> {
+export function userShownTo(
+  actor: Pick<Actor, 'userId' | 'role'> | null,
+  userId: AnyPgColumn | SQL,
+): SQL<boolean> {
   const allowed = sql`not coalesce(fics_consent_withheld(${userId}), false)`;
   if (!actor) {
     return sql<boolean>`(${allowed})`;
