@@ -72,3 +72,22 @@ export const erasuresPaging = { defaultLimit: 20, maxLimit: 100 } as const;
 /** GET /erasures?page&limit (administrators): newest first. */
 export const erasuresQuerySchema = pageQuerySchema(erasuresPaging);
 export const erasuresResponseSchema = z.object({ erasures: pagedSchema(erasureRecordSchema) });
+
+/** The administrator's erasure dialog (web). */
+export const erasureTexts = {
+  title: (name: string) => `Suprimir la cuenta de ${name}`,
+  explain:
+    'Se borra todo lo que Fics guarda de esta persona. Marca lo que pidió en su solicitud: cada fic publicado se elimina o se conserva como "Anónimo", sin ningún vínculo con ella. Sus borradores y fics en revisión se eliminan.',
+  noStories: 'No tiene fics publicados.',
+  deleteStory: 'Eliminar',
+  keepStory: 'Conservar como Anónimo',
+  removeCommentTexts: (n: number) =>
+    `Quitar el texto de sus comentarios (${n.toLocaleString('es-CL')}; quedan como "Usuario eliminado")`,
+  confirm: 'Suprimir cuenta',
+  cancel: 'Cancelar',
+  close: 'Cerrar',
+  loading: 'Cargando',
+  done: 'Cuenta suprimida. Queda esta constancia, sin datos de la persona:',
+  counts: 'Filas eliminadas o anonimizadas por tabla',
+  failed: 'No se pudo suprimir la cuenta. Inténtalo de nuevo.',
+} as const;

@@ -292,8 +292,9 @@ describe('UsersPage', { timeout: 60_000 }, () => {
       return { body: { message: 'Usuario eliminado exitosamente' } };
     };
 
+    // A teacher deletes an account of their grade; an administrator erases it (issue 22.4).
     it('asks for confirmation, deletes, toasts and reloads the list', async () => {
-      const { fetchMock, user } = renderPage(adminUser, {
+      const { fetchMock, user } = renderPage(signedInTeacher, {
         handlers: { 'DELETE /users/user-student': deleteHandler },
       });
       await screen.findByRole('row', { name: /Camila Díaz/ });
@@ -309,7 +310,9 @@ describe('UsersPage', { timeout: 60_000 }, () => {
     });
 
     it('deletes nothing when cancelled', async () => {
-      const { user } = renderPage(adminUser, { handlers: { 'DELETE /users/user-student': deleteHandler } });
+      const { user } = renderPage(signedInTeacher, {
+        handlers: { 'DELETE /users/user-student': deleteHandler },
+      });
       await screen.findByRole('row', { name: /Camila Díaz/ });
       await user.click(screen.getByRole('button', { name: 'Eliminar a Camila Díaz' }));
       const confirm = await screen.findByRole('dialog', { name: '¿Eliminar a Camila Díaz?' });
@@ -318,8 +321,22 @@ describe('UsersPage', { timeout: 60_000 }, () => {
       expect(deleted).toEqual([]);
     });
 
-    it("toasts 'Ha ocurrido un problema' when the delete fails", async () => {
+    it("opens an administrator's erasure dialog instead (issue 22.4)", async () => {
       const { user } = renderPage(adminUser, {
+        handlers: {
+          'DELETE /users/user-student': deleteHandler,
+          'GET /users/user-student/erasure-options': { body: { stories: [], comments: 0 } },
+        },
+      });
+      await screen.findByRole('row', { name: /Camila Díaz/ });
+      await user.click(screen.getByRole('button', { name: 'Eliminar a Camila Díaz' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Suprimir la cuenta de Camila Díaz' });
+      expect(await within(dialog).findByText('No tiene fics publicados.')).toBeInTheDocument();
+      expect(deleted).toEqual([]);
+    });
+
+    it("toasts 'Ha ocurrido un problema' when the delete fails", async () => {
+      const { user } = renderPage(signedInTeacher, {
         handlers: {
           'DELETE /users/user-student': { status: 500, body: { type: 'INTERNAL', message: 'x' } },
         },

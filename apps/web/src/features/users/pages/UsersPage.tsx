@@ -43,6 +43,11 @@ import { UserFiltersBar } from '../components/UserFiltersBar';
 import { useCompactUsersList, UsersTable } from '../components/UsersTable';
 import { DownloadButton } from '../../../components/DownloadButton';
 
+// An administrator's erasure of an account (issue 22.4): its code loads only when it is opened.
+const EraseUserDialog = lazy(() =>
+  import('../components/EraseUserDialog').then((module) => ({ default: module.EraseUserDialog })),
+);
+
 // The wizard reads spreadsheets (a heavy library): its code loads only when it is opened.
 const BulkImportDialog = lazy(() =>
   import('../../bulk-import').then((module) => ({
@@ -100,6 +105,7 @@ export function UsersPage() {
   // Kept after the confirmation closes, so its title does not change while it fades out.
   const [deleteTarget, setDeleteTarget] = useState<User | null>(null);
   const [deleteOpen, setDeleteOpen] = useState(false);
+  const [eraseTarget, setEraseTarget] = useState<User | null>(null);
   const [bulkOpen, setBulkOpen] = useState(false);
   const [downloading, setDownloading] = useState(false);
 
@@ -189,10 +195,19 @@ export function UsersPage() {
 
   // Stable, so the memoised rows do not re-render for them.
   const askEdit = useCallback((user: User) => setDialog({ mode: 'edit', user }), []);
-  const askDelete = useCallback((user: User) => {
-    setDeleteTarget(user);
-    setDeleteOpen(true);
-  }, []);
+  // Administrators delete a person through the erasure (their choices, a record); teachers delete
+  // an account of their grade as before (docs/decisions/privacy.md 'Supresión').
+  const askDelete = useCallback(
+    (user: User) => {
+      if (isAdmin) {
+        setEraseTarget(user);
+        return;
+      }
+      setDeleteTarget(user);
+      setDeleteOpen(true);
+    },
+    [isAdmin],
+  );
 
   const confirmDelete = async () => {
     if (!deleteTarget) {
@@ -298,6 +313,11 @@ export function UsersPage() {
         onClose={() => setDeleteOpen(false)}
         onConfirm={() => void confirmDelete()}
       />
+      {eraseTarget ? (
+        <Suspense fallback={null}>
+          <EraseUserDialog user={eraseTarget} onClose={() => setEraseTarget(null)} />
+        </Suspense>
+      ) : null}
       {bulkOpen ? (
         <Suspense
           fallback={
