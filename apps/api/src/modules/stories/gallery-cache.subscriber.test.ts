@@ -37,6 +37,15 @@ describe('the gallery cache subscriber', () => {
     expect(await clears({ type: 'story.hidden', payload: fic })).toBe(true);
     expect(await clears({ type: 'story.shown', payload: fic })).toBe(true);
     expect(await clears({ type: 'story.withdrawn', payload: fic })).toBe(true);
+    // A guardian's consent given, refused or withdrawn (issue 22.5) moves a student's fics on or off it.
+    for (const status of ['GRANTED', 'REFUSED', 'WITHDRAWN'] as const) {
+      expect(
+        await clears({
+          type: 'guardian_consent.decided',
+          payload: { consentId: 'c', studentId: 's', status },
+        }),
+      ).toBe(true);
+    }
     expect(galleryCacheSubscriber.types).toEqual([
       'story.published',
       'story.updated',
@@ -44,6 +53,7 @@ describe('the gallery cache subscriber', () => {
       'story.hidden',
       'story.shown',
       'story.withdrawn',
+      'guardian_consent.decided',
     ]);
   });
 });
