@@ -14,6 +14,7 @@ import { conflict, forbidden, notFound } from '../../lib/errors';
 import type { Actor } from '../../plugins/auth';
 import { emitEvent } from '../events';
 import { listedWordsIn } from '../moderation-words';
+import { userShownTo } from '../users';
 import { approvesOn } from './comment-access';
 import { plainTextOf } from './comments.service';
 
@@ -58,19 +59,25 @@ interface HeldRow extends Record<string, unknown> {
   created_at: Date | string;
 }
 
-/** The held comments and replies the caller decides on, as one list (comments_held_idx, comment_replies_held_idx). */
+/**
+ * The held comments and replies the caller decides on, as one list (comments_held_idx,
+ * comment_replies_held_idx). A consent-less student's (issue 22.5) only within their school:
+ * another school's teacher neither reads nor decides on it; administrators do.
+ */
 function heldUnion(actor: Actor): SQL {
   return sql`
     select 'COMMENT' as target, c.id, c.id as comment_id, c.text, null::text as parent_text,
       c.story_id, c.author_id as writer_id, c.held_for, c.was_edited, c.created_at
     from comments c
     where c.hidden_reason = 'HELD' and ${approvesOn(actor, sql`c.story_id`)}
+      and ${userShownTo(actor, sql`c.author_id`)}
     union all
     select 'REPLY' as target, r.id, r.comment_id, r.text, pc.text as parent_text,
       pc.story_id, r.author_id as writer_id, r.held_for, r.was_edited, r.created_at
     from comment_replies r
     join comments pc on pc.id = r.comment_id
-    where r.hidden_reason = 'HELD' and ${approvesOn(actor, sql`pc.story_id`)}`;
+    where r.hidden_reason = 'HELD' and ${approvesOn(actor, sql`pc.story_id`)}
+      and ${userShownTo(actor, sql`r.author_id`)}`;
 }
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -155,7 +162,13 @@ async function findHeldItem(
       })
       .from(comments)
       .innerJoin(stories, eq(stories.id, comments.storyId))
-      .where(and(eq(comments.id, ids.commentId), approvesOn(actor, stories.id)))
+      .where(
+        and(
+          eq(comments.id, ids.commentId),
+          approvesOn(actor, stories.id),
+          userShownTo(actor, comments.authorId),
+        ),
+      )
       .limit(1);
     return row;
   }
@@ -178,6 +191,7 @@ async function findHeldItem(
         eq(commentReplies.id, ids.replyId!),
         eq(commentReplies.commentId, ids.commentId),
         approvesOn(actor, stories.id),
+        userShownTo(actor, commentReplies.authorId),
       ),
     )
     .limit(1);

@@ -150,6 +150,45 @@ describe('comments of a student without a guardian’s consent', () => {
     expect(authorTexts.join('\n')).not.toMatch(/Inés/);
   });
 
+  it('held for approval: another school’s teacher neither reads nor decides on theirs; an administrator does', async () => {
+    const mode = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/stories/${fic._id}/comments-mode`,
+      headers: w.otherTeacher.headers,
+      payload: { mode: 'MODERATED' },
+    });
+    expect(mode.statusCode, mode.body).toBe(200);
+    try {
+      await forgetCommentLimits(t.app, [w.kid]);
+      const held = await addComment(t.app, w.kid, fic._id, '<p>Mi abuela vive en Temuco</p>');
+      const heldIds = async (headers: Record<string, string>) => {
+        const res = await t.app.inject({ method: 'GET', url: '/api/v1/comments/held?limit=20', headers });
+        expect(res.statusCode, res.body).toBe(200);
+        return JSON.stringify(res.json());
+      };
+      const teacherSees = await heldIds(w.otherTeacher.headers);
+      expect(teacherSees).not.toContain(held._id);
+      expect(teacherSees).not.toMatch(/Temuco|Inés/);
+      expect(await heldIds(w.admin.headers)).toContain(held._id);
+      const decide = (headers: Record<string, string>) =>
+        t.app.inject({
+          method: 'PATCH',
+          url: `/api/v1/comments/${held._id}/approval`,
+          headers,
+          payload: { decision: 'REJECT' },
+        });
+      expect((await decide(w.otherTeacher.headers)).statusCode).toBe(404);
+      expect((await decide(w.admin.headers)).statusCode).toBe(200);
+    } finally {
+      await t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/stories/${fic._id}/comments-mode`,
+        headers: w.otherTeacher.headers,
+        payload: { mode: 'OPEN' },
+      });
+    }
+  });
+
   it('once they need no consent (here: a birth year corrected), everyone sees them again', async () => {
     await t.app.db
       .update(users)
