@@ -296,7 +296,7 @@ test.describe('reviewing fics', () => {
     ).toBeVisible();
     const creativityComment = 'El faro como personaje es una gran idea.';
     await criterionComment.fill(creativityComment);
-    await expect(drawer.getByText(`${creativityComment.length} / 300`)).toBeVisible();
+    await expect(drawer.getByText(`${creativityComment.length}/300`)).toBeVisible();
     await expect(drawer.getByRole('textbox', { name: 'Comentario sobre «Ortografía»' })).toHaveValue('');
     await page.screenshot({ path: test.info().outputPath('evaluation-grid-1280.png'), fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
