@@ -6,7 +6,7 @@ import { roles, userGrades, users } from '../../db/schema';
 import { conflict, rateLimited } from '../../lib/errors';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import type { Actor } from '../../plugins/auth';
-import { userShownTo } from '../users';
+import { userShownTo } from '../consent-visibility';
 
 /**
  * Who may change a comment or reply (spec 001 §6), decided in one place for both the server's check

@@ -14,7 +14,7 @@ import { conflict, forbidden, notFound } from '../../lib/errors';
 import type { Actor } from '../../plugins/auth';
 import { emitEvent } from '../events';
 import { listedWordsIn } from '../moderation-words';
-import { userShownTo } from '../users';
+import { userShownTo } from '../consent-visibility';
 import { approvesOn } from './comment-access';
 import { plainTextOf } from './comments.service';
 

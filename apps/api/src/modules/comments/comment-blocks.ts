@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { commentReplies, comments } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
 import { blockedEitherWay } from '../blocks';
-import { userShownTo } from '../users';
+import { userShownTo } from '../consent-visibility';
 
 /**
  * What a block (issue 21.4, docs/decisions/blocks.md) takes out of the caller's comment lists and

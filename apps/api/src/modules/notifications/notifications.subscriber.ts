@@ -16,7 +16,7 @@ import {
 import type { Actor } from '../../plugins/auth';
 import type { DomainEvent, EventSubscriber } from '../events';
 import { decide, findStoryRow, maskedAuthorName, storyRelation, type StoryRow } from '../stories';
-import { userShownTo } from '../users';
+import { userShownTo } from '../consent-visibility';
 import { notificationTexts } from './notification-texts';
 import { tellStoryPublished } from './notifications.service';
 

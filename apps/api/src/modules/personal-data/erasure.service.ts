@@ -12,6 +12,7 @@ import { conflict, forbidden, notFound, validationError } from '../../lib/errors
 import { isoDate, rowsOf } from '../../lib/personal-data';
 import { readPage } from '../../lib/paging';
 import type { Actor } from '../../plugins/auth';
+import { publishedStoriesOf } from '../stories';
 import { erasePersonalData } from './erase.service';
 
 interface ErasureRow {
@@ -61,11 +62,7 @@ export async function getErasureOptions(options: {
     throw notFound(erasureMessages.notFound);
   }
   // At most as many as a body may choose for (the contracts' 1000); the author's index serves it.
-  const stories = await rowsOf<{ id: string; title: string; published_at: unknown }>(
-    db,
-    sql`select id, title, published_at from stories where author_id = ${userId} and status = 'PUBLISHED'
-        order by published_at desc, id limit 1000`,
-  );
+  const stories = await publishedStoriesOf(db, userId, 1000);
   const [written] = await rowsOf<{ n: number }>(
     db,
     sql`select ((select count(*) from comments where author_id = ${userId})
@@ -131,14 +128,9 @@ export async function eraseAccount(options: {
         throw validationError({ requestId: erasureMessages.requestNotErasure });
       }
     }
-    const published = new Set(
-      (
-        await rowsOf<{ id: string }>(
-          tx,
-          sql`select id from stories where author_id = ${userId} and status = 'PUBLISHED'`,
-        )
-      ).map((row) => row.id),
-    );
+    // Every published fic of theirs: a person has far fewer than this (the fic's statuses are
+    // modules/stories' own, so it answers which are published).
+    const published = new Set((await publishedStoriesOf(tx, userId, 100_000)).map((row) => row.id));
     const chosen = new Map(body.stories.map((choice) => [choice.id, choice.keep]));
     if ([...chosen.keys()].some((id) => !published.has(id))) {
       throw validationError({ stories: erasureMessages.storyNotPublished });

@@ -48,3 +48,4 @@ export { galleryCacheSubscriber } from './gallery-cache.subscriber';
 export { replaceStoryTags } from './story-tags';
 // What it keeps about a person, for the register of personal data (issue 22.1).
 export { storiesPersonalData } from './personal-data';
+export { publishedStoriesOf } from './story-orphans';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { erasureMessages } from '@fics/contracts';
-import type { Tx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { validationError } from '../../lib/errors';
 import { countAffected, rowsOf } from '../../lib/personal-data';
 import { emitEvents } from '../events';
@@ -61,4 +61,21 @@ export async function orphanStories(options: {
     })),
   );
   return kept.length;
+}
+
+/**
+ * A person's published fics, newest publication first (at most `limit`), for the erasure's choices
+ * (issue 22.4): which fics they may keep as 'Anónimo'. Here because the fic's statuses are this
+ * module's alone (story-ownership.test.ts); the author's index serves it.
+ */
+export async function publishedStoriesOf(
+  db: DbOrTx,
+  authorId: string,
+  limit: number,
+): Promise<{ id: string; title: string; published_at: unknown }[]> {
+  return rowsOf(
+    db,
+    sql`select id, title, published_at from stories where author_id = ${authorId}
+        and status = ${PUBLISHED_STATUS} order by published_at desc, id limit ${limit}`,
+  );
 }

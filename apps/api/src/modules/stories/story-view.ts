@@ -25,7 +25,7 @@ import type { Actor } from '../../plugins/auth';
 import { loadEvaluationView } from './evaluation-view';
 import { loadCoverImages, mediaUrl } from '../media';
 import { blockedEitherWay } from '../blocks';
-import { userShownTo } from '../users';
+import { userShownTo } from '../consent-visibility';
 import {
   canSeeRealAuthor,
   permissionsFor,

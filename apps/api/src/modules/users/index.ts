@@ -10,6 +10,5 @@ export {
   getPublicConsent,
   refreshWithheldTurned14,
 } from './guardian-consent.service';
-export { userShownTo } from './consent-visibility';
 // What it keeps about a person, for the register of personal data (issue 22.1).
 export { usersPersonalData } from './personal-data';
