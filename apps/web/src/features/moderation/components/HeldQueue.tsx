@@ -1,5 +1,4 @@
 import { useCallback, useRef } from 'react';
-import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import HourglassEmptyOutlined from '@mui/icons-material/HourglassEmptyOutlined';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +15,7 @@ import { PageLoader } from '../../../components/PageLoader';
 import { urlParam, useUrlState } from '../../../lib/use-url-state';
 import { useHeldComments } from '../api';
 import { HeldCommentCard } from './HeldCommentCard';
+import { CardList } from '../../../components/CardList';
 
 /** The page in the query string (/reportes?vista=por-aprobar&page=2), as the reports' queue keeps its. */
 const urlParams = { page: urlParam.int({ min: 1, max: maxPage, fallback: 1 }) };
@@ -59,26 +59,13 @@ export function HeldQueue() {
   } else {
     content = (
       <>
-        <Box
-          component="ul"
-          aria-label={t('moderation.heldList')}
-          aria-busy={held.isPlaceholderData}
-          sx={{
-            listStyle: 'none',
-            m: 0,
-            p: 0,
-            display: 'flex',
-            flexDirection: 'column',
-            gap: 2,
-            opacity: held.isPlaceholderData ? 0.6 : 1,
-          }}
-        >
+        <CardList label={t('moderation.heldList')} busy={held.isPlaceholderData}>
           {shown.docs.map((item) => (
             <li key={item._id}>
               <HeldCommentCard item={item} />
             </li>
           ))}
-        </Box>
+        </CardList>
         <Paper variant="outlined" sx={{ mt: 2 }}>
           <PageControls
             page={page}

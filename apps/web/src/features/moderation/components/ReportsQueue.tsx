@@ -30,6 +30,7 @@ import { urlParam, useUrlState } from '../../../lib/use-url-state';
 import { useReports } from '../api';
 import { DecideDialog } from './DecideDialog';
 import { ReportCaseCard } from './ReportCaseCard';
+import { CardList } from '../../../components/CardList';
 
 const ALL = 'ALL';
 /**
@@ -102,26 +103,13 @@ export function ReportsQueue() {
   } else {
     content = (
       <>
-        <Box
-          component="ul"
-          aria-label={t('moderation.listLabel')}
-          aria-busy={reports.isPlaceholderData}
-          sx={{
-            listStyle: 'none',
-            m: 0,
-            p: 0,
-            display: 'flex',
-            flexDirection: 'column',
-            gap: 2,
-            opacity: reports.isPlaceholderData ? 0.6 : 1,
-          }}
-        >
+        <CardList label={t('moderation.listLabel')} busy={reports.isPlaceholderData}>
           {shown.docs.map((report) => (
             <li key={report._id}>
               <ReportCaseCard report={report} onDecide={askDecision} />
             </li>
           ))}
-        </Box>
+        </CardList>
         <Paper variant="outlined" sx={{ mt: 2 }}>
           <PageControls
             page={page}

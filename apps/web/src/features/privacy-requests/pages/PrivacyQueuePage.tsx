@@ -23,6 +23,7 @@ import { urlParam, useUrlState } from '../../../lib/use-url-state';
 import { usePrivacyQueue } from '../api';
 import { AnswerDialog } from '../components/AnswerDialog';
 import { PrivacyRequestCard } from '../components/PrivacyRequestCard';
+import { CardList } from '../../../components/CardList';
 
 const ALL = 'ALL';
 /** Filter and page in the query string (/solicitudes-datos?estado=DONE&page=2); the open ones by default. */
@@ -76,20 +77,7 @@ export function PrivacyQueuePage() {
   } else {
     content = (
       <>
-        <Box
-          component="ul"
-          aria-label={t('privacyRequests.queueLabel')}
-          aria-busy={queue.isPlaceholderData}
-          sx={{
-            listStyle: 'none',
-            m: 0,
-            p: 0,
-            display: 'flex',
-            flexDirection: 'column',
-            gap: 2,
-            opacity: queue.isPlaceholderData ? 0.6 : 1,
-          }}
-        >
+        <CardList label={t('privacyRequests.queueLabel')} busy={queue.isPlaceholderData}>
           {shown.docs.map((request) => (
             <li key={request._id}>
               <PrivacyRequestCard
@@ -113,7 +101,7 @@ export function PrivacyQueuePage() {
               />
             </li>
           ))}
-        </Box>
+        </CardList>
         <Paper variant="outlined" sx={{ mt: 2 }}>
           <PageControls
             page={page}
