@@ -18,6 +18,7 @@ const work = (overrides: Partial<UnsavedWork> = {}): UnsavedWork => ({
   anonymity: false,
   nickname: true,
   nicknameValue: 'Gaviota',
+  personal: false,
   location: 'Valparaíso',
   locationURL: null,
   writingTime: 120,
