@@ -27,6 +27,15 @@ import { testConfig } from '../apps/api/src/test/config';
 import { openDatabase } from '../apps/api/src/db/client';
 import { createSession } from '../apps/api/src/modules/credentials';
 
+/** The id a one-row `insert … returning id` gave back. */
+function idOf(result: unknown): string {
+  const row = (result as { rows: { id: string }[] }).rows[0];
+  if (!row) {
+    throw new Error('the insert returned no row');
+  }
+  return row.id;
+}
+
 const arg = (name: string, fallback: number) =>
   Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const FICS = arg('fics', 500);
@@ -73,39 +82,37 @@ await app.ready();
 const { db } = app;
 const run = randomUUID().slice(0, 8);
 
-const [{ id: roleId }] = (await db.execute(sql`select id from roles where name = 'STUDENT'`)).rows as {
-  id: string;
-}[];
-const [{ id: collegeId }] = (
-  await db.execute(sql`insert into colleges (name) values (${`Escuela Bench ${run}`}) returning id`)
-).rows as { id: string }[];
-const [{ id: gradeId }] = (
+const roleId = idOf(await db.execute(sql`select id from roles where name = 'STUDENT'`));
+const collegeId = idOf(
+  await db.execute(sql`insert into colleges (name) values (${`Escuela Bench ${run}`}) returning id`),
+);
+const gradeId = idOf(
   await db.execute(
     sql`insert into grades (college_id, level, cicle, name) values (${collegeId}, 'Primero', 'Medio', 'A') returning id`,
-  )
-).rows as { id: string }[];
-const [{ id: userId }] = (
+  ),
+);
+const userId = idOf(
   await db.execute(
     sql`insert into users (name, email, role_id) values ('Estudiante Bench', ${`bench-${run}@fics.test`}, ${roleId}) returning id`,
-  )
-).rows as { id: string }[];
+  ),
+);
 await db.execute(sql`insert into user_grades (user_id, grade_id) values (${userId}, ${gradeId})`);
 
 let coverBytes = 0;
 for (let n = 0; n < FICS; n += 1) {
   const png = await cover(n);
   coverBytes += png.length;
-  const [{ id: coverId }] = (
+  const coverId = idOf(
     await db.execute(
       sql`insert into media (owner_id, content_type, width, height, bytes) values (${userId}, 'image/png', 300, 240, ${png}) returning id`,
-    )
-  ).rows as { id: string }[];
-  const [{ id: storyId }] = (
+    ),
+  );
+  const storyId = idOf(
     await db.execute(
       sql`insert into stories (author_id, college_id, grade_id, title, text, cover_id, word_count)
           values (${userId}, ${collegeId}, ${gradeId}, ${`Fic número ${n + 1}`}, ${ficText(n)}, ${coverId}, 2500) returning id`,
-    )
-  ).rows as { id: string }[];
+    ),
+  );
   await db.execute(
     sql`insert into comments (story_id, author_id, text) values (${storyId}, ${userId}, ${`<p>Comentario ${n}</p>`})`,
   );
