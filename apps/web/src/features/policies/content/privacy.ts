@@ -96,9 +96,18 @@ export const privacy: PolicyDocument = {
       id: 'menores',
       heading: 'Niñas, niños y adolescentes',
       blocks: [
-        'Para solicitar una cuenta por cuenta propia hay que tener al menos 13 años.',
-        'Las cuentas de estudiantes menores de 13 años las crea su establecimiento educacional, que es quien autoriza su uso en el marco de sus clases y, cuando corresponde, cuenta con el consentimiento de madres, padres o apoderados. Los estudiantes reciben un enlace para definir su contraseña y solo comparten lo que su docente y el establecimiento pueden ver.',
-        'Si supiéramos que reunimos datos de una persona menor de 13 años fuera de este camino, los eliminaremos. Madres, padres y apoderados pueden escribirnos a {email} para revisar, corregir o eliminar los datos de sus hijas e hijos.',
+        'Tratamos los datos de niñas, niños y adolescentes pensando siempre en lo que es mejor para ellas y ellos, como pide el artículo 16 quáter de la ley, y con el cuidado especial que corresponde a un establecimiento educacional.',
+        'Para solicitar una cuenta por cuenta propia hay que tener al menos 13 años. Las cuentas de estudiantes más pequeños las crea su establecimiento educacional, que autoriza su uso en el marco de sus clases.',
+        'Una o un estudiante menor de 14 años (o sin año de nacimiento registrado y en un curso de Educación Básica) escribe, recibe correcciones y evaluaciones como cualquier otro, pero su nombre y sus fics no salen de su establecimiento hasta que su madre, padre o apoderado dé su consentimiento: sus fics publicadas solo las ven personas de su colegio con sesión iniciada, y nada suyo aparece en la galería pública, en vistas previas para compartir ni en otros colegios.',
+        'Para pedir el consentimiento, su docente o un administrador ingresa el correo del apoderado, que recibe un aviso en lenguaje sencillo con qué datos tratamos y para qué, y lo acepta o lo rechaza desde un enlace. Guardamos quién respondió, cuándo y qué versión del aviso leyó. El consentimiento se puede retirar cuando se quiera, con el mismo enlace o pidiéndolo al establecimiento, y el retiro rige de inmediato.',
+        'Si supiéramos que reunimos datos de una persona menor de 13 años fuera de este camino, los eliminaremos. Madres, padres y apoderados pueden ejercer por sus hijas e hijos todos los derechos que se describen más abajo.',
+      ],
+    },
+    {
+      id: 'contenido-personal',
+      heading: 'Fics con información personal',
+      blocks: [
+        'Una historia puede contar cosas muy personales: de salud, de la familia, de creencias o de la situación de un hogar. Al escribir una fic puedes marcar «Contiene información personal». Una fic marcada nunca se publica en la galería, aunque esté publicada: solo la ven su autora o autor, sus docentes y los administradores.',
       ],
     },
     {
@@ -124,17 +133,28 @@ export const privacy: PolicyDocument = {
       heading: 'Cuánto tiempo guardamos tus datos',
       blocks: [
         'Guardamos tus datos personales y tus conversaciones en la plataforma (comentarios y respuestas) mientras tu cuenta exista y hasta por 6 años, salvo que la ley nos pida conservarlos más tiempo.',
-        'Si se elimina tu cuenta, borramos tus datos de la plataforma. Las copias de respaldo que aún los contengan se eliminan en un plazo de no más de 60 días.',
+        'Si una cuenta pasa 6 años sin que nadie inicie sesión en ella, la eliminamos. Un mes antes te avisamos por correo: basta con iniciar sesión para conservarla, y antes puedes descargar tus datos.',
+        'Si se elimina tu cuenta, borramos tus datos de la plataforma. Lo que quede de ella en registros internos (por ejemplo, correos ya enviados) se borra dentro de 60 días, y las copias de respaldo que aún los contengan se eliminan en un plazo de no más de 60 días. Guardamos solo una constancia de que la cuenta se eliminó, sin tu nombre ni tu correo.',
+        'Al pedir que eliminemos tu cuenta puedes elegir, para cada fic publicada, si se borra o si queda en la galería como «Anónimo», sin ningún vínculo contigo; y si tus comentarios conservan su texto o se vacían; en ambos casos aparecen firmados por «Usuario eliminado».',
       ],
     },
     {
       id: 'solicitudes',
       heading: 'Cómo ejercer tus derechos',
       blocks: [
-        'Si tienes cuenta, entra a tu Perfil y usa «Ejercer mis derechos»: eliges qué quieres pedir, nos cuentas el detalle y ahí mismo ves el estado de tu solicitud y su plazo.',
+        'Para recibir una copia de tus datos (acceso y portabilidad) no necesitas pedir nada: entra a tu Perfil y usa «Descargar mis datos». Recibirás un archivo ZIP con un documento que explica su contenido, tus datos en un archivo que otros programas pueden leer y cada una de tus fics con su portada. Puedes descargarlo una vez por hora.',
+        'Para corregir tu nombre, tu foto o tu biografía, edítalos en tu Perfil. Para cualquier otro derecho, entra a tu Perfil y usa «Ejercer mis derechos»: eliges qué quieres pedir, nos cuentas el detalle y ahí mismo ves el estado de tu solicitud y su plazo.',
         'Si no tienes cuenta (por ejemplo, si eres apoderada o apoderado de una o un estudiante), usa el formulario al final de esta página. Te enviaremos un enlace a tu email para confirmar que la solicitud es tuya; la revisamos desde que lo abres. También puedes escribirnos a {email}.',
         'Te responderemos por email dentro de 30 días corridos desde que recibimos tu solicitud. Si necesitamos más tiempo, te avisaremos por qué y podremos extender el plazo una sola vez por 30 días más. Un bloqueo lo hacemos dentro de 2 días hábiles.',
         'Si rechazamos tu solicitud te diremos por qué. Si no estás de acuerdo con nuestra respuesta, o si no te respondemos a tiempo, puedes presentar un reclamo ante la Agencia de Protección de Datos Personales dentro de 30 días hábiles.',
+      ],
+    },
+    {
+      id: 'seguridad',
+      heading: 'Seguridad de tus datos',
+      blocks: [
+        'Protegemos tus datos con medidas técnicas y de organización: contraseñas guardadas de forma que nadie puede leerlas, conexiones cifradas, permisos según el rol de cada persona y sesiones que se cierran solas.',
+        'Llevamos un registro de los incidentes de seguridad. Si ocurre uno que afecte tus datos, te avisaremos directamente, sin demora, y siempre cuando se trate de datos de niñas, niños o adolescentes; también lo informaremos a la Agencia de Protección de Datos Personales cuando la ley lo exija.',
       ],
     },
     {
