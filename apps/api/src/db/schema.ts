@@ -1510,8 +1510,12 @@ export const erasures = pgTable(
   'erasures',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** 'ADMIN': an administrator erased the account; 'RETENTION': 6 years without a login. */
-    cause: text('cause', { enum: ['ADMIN', 'RETENTION'] }).notNull(),
+    /**
+     * 'ADMIN': an administrator erased the account with the person's choices (POST /users/:id/erasure);
+     * 'STAFF': a teacher or an administrator deleted it (DELETE /users/:id, everything goes);
+     * 'RETENTION': 6 years without a login.
+     */
+    cause: text('cause', { enum: ['ADMIN', 'STAFF', 'RETENTION'] }).notNull(),
     privacyRequestId: uuid('privacy_request_id').references(() => privacyRequests.id, {
       onDelete: 'set null',
     }),
@@ -1527,10 +1531,10 @@ export const erasures = pgTable(
     index('erasures_created_idx').on(t.createdAt.desc().nullsFirst(), t.id),
     index('erasures_performed_by_idx').on(t.performedBy),
     index('erasures_request_idx').on(t.privacyRequestId),
-    check('erasures_cause_check', sql`${t.cause} in ('ADMIN', 'RETENTION')`),
+    check('erasures_cause_check', sql`${t.cause} in ('ADMIN', 'STAFF', 'RETENTION')`),
     check('erasures_counts_check', sql`jsonb_typeof(${t.counts}) = 'object'`),
     check('erasures_stories_kept_check', sql`${t.storiesKept} >= 0`),
-    // An administrator's erasure names them (until their own account goes); retention names none.
-    check('erasures_performer_check', sql`${t.cause} = 'ADMIN' or ${t.performedBy} is null`),
+    // A person's erasure names who did it (until their own account goes); retention names none.
+    check('erasures_performer_check', sql`${t.cause} <> 'RETENTION' or ${t.performedBy} is null`),
   ],
 );
