@@ -732,6 +732,7 @@ export const notifications = pgTable(
         'COMMENT_REJECTED',
         'PRIVACY_REQUEST_CREATED',
         'PRIVACY_REQUEST_DUE',
+        'SECURITY_INCIDENT_RECORDED',
       ],
     }).notNull(),
     text: text('text').notNull(),
@@ -759,7 +760,7 @@ export const notifications = pgTable(
     index('notifications_comment_idx').on(t.commentId),
     check(
       'notifications_type_check',
-      sql`${t.type} in ('STORY_EVALUATED', 'STORY_PUBLISHED', 'STORY_RETURNED', 'STORY_COMMENTED', 'COMMENT_REPLIED', 'STORY_TO_REVIEW', 'REQUEST_CREATED', 'ANNOTATION_ADDED', 'ANNOTATION_REPLIED', 'ANNOTATION_REOPENED', 'ANNOTATION_ANSWERED', 'ANNOTATION_RESOLVED', 'ANNOTATION_ORPHANED', 'REPORT_CREATED', 'REPORT_SETTLED', 'CONTENT_REMOVED', 'COMMENT_HELD', 'COMMENT_APPROVED', 'COMMENT_REJECTED', 'PRIVACY_REQUEST_CREATED', 'PRIVACY_REQUEST_DUE')`,
+      sql`${t.type} in ('STORY_EVALUATED', 'STORY_PUBLISHED', 'STORY_RETURNED', 'STORY_COMMENTED', 'COMMENT_REPLIED', 'STORY_TO_REVIEW', 'REQUEST_CREATED', 'ANNOTATION_ADDED', 'ANNOTATION_REPLIED', 'ANNOTATION_REOPENED', 'ANNOTATION_ANSWERED', 'ANNOTATION_RESOLVED', 'ANNOTATION_ORPHANED', 'REPORT_CREATED', 'REPORT_SETTLED', 'CONTENT_REMOVED', 'COMMENT_HELD', 'COMMENT_APPROVED', 'COMMENT_REJECTED', 'PRIVACY_REQUEST_CREATED', 'PRIVACY_REQUEST_DUE', 'SECURITY_INCIDENT_RECORDED')`,
     ),
     check(
       'notifications_request_check',
@@ -1536,5 +1537,85 @@ export const erasures = pgTable(
     check('erasures_stories_kept_check', sql`${t.storiesKept} >= 0`),
     // A person's erasure names who did it (until their own account goes); retention names none.
     check('erasures_performer_check', sql`${t.cause} <> 'RETENTION' or ${t.performedBy} is null`),
+  ],
+);
+
+/**
+ * The register of security incidents (issue 22.6; Ley 21.719 arts. 14 quinquies and sexies,
+ * docs/decisions/privacy.md 'Registro de incidentes de seguridad'): what happened and when, which
+ * data and how many people, the measures taken, and whether (when, how) the affected people and the
+ * Agencia were told. Kept by administrators; `version` settles concurrent edits (an edit names the
+ * version it read). The CHECKs hold what the fields mean, whatever the application does.
+ */
+export const securityIncidents = pgTable(
+  'security_incidents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    occurredAt: tz('occurred_at').notNull(),
+    detectedAt: tz('detected_at').notNull(),
+    nature: text('nature', { enum: ['CONFIDENTIALITY', 'INTEGRITY', 'AVAILABILITY'] }).notNull(),
+    description: text('description').notNull(),
+    dataCategories: text('data_categories').array().notNull(),
+    childrenData: boolean('children_data').notNull(),
+    affectedCount: integer('affected_count').notNull(),
+    affectedDescription: text('affected_description'),
+    measures: text('measures').notNull(),
+    subjectsNotified: boolean('subjects_notified').notNull().default(false),
+    subjectsNotifiedAt: tz('subjects_notified_at'),
+    subjectsNoticeMethod: text('subjects_notice_method'),
+    agencyNotified: boolean('agency_notified').notNull().default(false),
+    agencyNotifiedAt: tz('agency_notified_at'),
+    status: text('status', { enum: ['OPEN', 'CLOSED'] })
+      .notNull()
+      .default('OPEN'),
+    closedAt: tz('closed_at'),
+    /** The administrator who recorded it; kept (set null) when their account goes. */
+    recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    version: integer('version').notNull().default(1),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // The register's pages, newest incident first: all, or one status.
+    index('security_incidents_occurred_idx').on(t.occurredAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('security_incidents_status_idx').on(
+      t.status,
+      t.occurredAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('security_incidents_recorded_by_idx').on(t.recordedBy),
+    check(
+      'security_incidents_nature_check',
+      sql`${t.nature} in ('CONFIDENTIALITY', 'INTEGRITY', 'AVAILABILITY')`,
+    ),
+    check('security_incidents_status_check', sql`${t.status} in ('OPEN', 'CLOSED')`),
+    check('security_incidents_detected_check', sql`${t.detectedAt} >= ${t.occurredAt}`),
+    check('security_incidents_description_check', sql`char_length(${t.description}) between 10 and 4000`),
+    check('security_incidents_measures_check', sql`char_length(${t.measures}) between 10 and 4000`),
+    check(
+      'security_incidents_affected_description_check',
+      sql`${t.affectedDescription} is null or char_length(${t.affectedDescription}) <= 1000`,
+    ),
+    check('security_incidents_affected_count_check', sql`${t.affectedCount} between 0 and 10000000`),
+    check(
+      'security_incidents_categories_check',
+      sql`cardinality(${t.dataCategories}) between 1 and 9 and array_position(${t.dataCategories}, null) is null and ${t.dataCategories} <@ array['IDENTIFICATION', 'CONTACT', 'CREDENTIALS', 'CONTENT', 'EVALUATIONS', 'IMAGES', 'ACTIVITY', 'CONSENT', 'OTHER']::text[]`,
+    ),
+    // Told iff dated (and, to the people, how); never dated before the incident.
+    check(
+      'security_incidents_subjects_notice_check',
+      sql`${t.subjectsNotified} = (${t.subjectsNotifiedAt} is not null) and ${t.subjectsNotified} = (${t.subjectsNoticeMethod} is not null) and (${t.subjectsNoticeMethod} is null or char_length(${t.subjectsNoticeMethod}) between 3 and 300) and (${t.subjectsNotifiedAt} is null or ${t.subjectsNotifiedAt} >= ${t.occurredAt})`,
+    ),
+    check(
+      'security_incidents_agency_notice_check',
+      sql`${t.agencyNotified} = (${t.agencyNotifiedAt} is not null) and (${t.agencyNotifiedAt} is null or ${t.agencyNotifiedAt} >= ${t.occurredAt})`,
+    ),
+    // Closed iff dated; with children's data, only once the people were told (art. 14 sexies).
+    check('security_incidents_closed_check', sql`(${t.status} = 'CLOSED') = (${t.closedAt} is not null)`),
+    check(
+      'security_incidents_children_notice_check',
+      sql`${t.status} = 'OPEN' or not ${t.childrenData} or ${t.subjectsNotified}`,
+    ),
+    check('security_incidents_version_check', sql`${t.version} >= 1`),
   ],
 );
