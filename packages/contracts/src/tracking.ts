@@ -168,6 +168,8 @@ export const trackingMessages = {
   onlyReadOrLogout: 'Solo se puede registrar la lectura de una fic o el cierre de sesión',
   storyRequired: 'Indica la fic leída',
   recorded: 'Actividad registrada',
+  /** A blocked student named to nobody outside their school without a guardian's consent (issue 22.5). */
+  withheldPerson: 'una o un estudiante de otro colegio',
 } as const;
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import type { CreateReportBody, TrackingRecord } from '@fics/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import { trackingMessages, type CreateReportBody, type TrackingRecord } from '@fics/contracts';
 import { moderationCases, trackingEvents } from '../../db/schema';
 import { redeliver, storedEvents } from '../../test/domain-events';
 import { buildTestApp, type TestApp } from '../../test/helpers';
@@ -274,5 +274,23 @@ describe('moderation in the activity view', () => {
     ]);
     // A teacher of another grade may not read it at all.
     expect((await readTracking(t.app, w.otherGradeTeacher.headers, blocker.id)).statusCode).toBe(403);
+  });
+
+  it("names a blocked student without a guardian's consent only inside their school (issue 22.5)", async () => {
+    const blocker = await member(t.app, 'STUDENT', [w.gradeA1], { name: 'Bea Bloqueo' });
+    const child = await member(t.app, 'STUDENT', [w.gradeB1], { name: 'Nico Niño Pérez' });
+    expect((await postBlock(t.app, blocker.headers, child.id)).statusCode).toBe(201);
+    await redeliverAll();
+    // Ten years old, no consent: fics_consent_withheld is true for them from now on.
+    await t.app.db.execute(
+      sql`update users set birth_year = extract(year from now())::int - 10 where id = ${child.id}`,
+    );
+    const forTeacher = await moderationLines(w.teacher.headers, blocker.id);
+    expect(forTeacher.map((line) => line.moderation?.person?.name)).toEqual([
+      trackingMessages.withheldPerson,
+    ]);
+    expect(JSON.stringify(forTeacher)).not.toContain('Nico');
+    const forAdmin = await moderationLines(w.admin.headers, blocker.id);
+    expect(forAdmin.map((line) => line.moderation?.person?.name)).toEqual(['Nico Niño Pérez']);
   });
 });

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, exists, isNull, ne, not, or, sql } from 'dri
 import { alias } from 'drizzle-orm/pg-core';
 import {
   publicStudentName,
+  trackingMessages,
   type CreateTrackingBody,
   type Paged,
   type ReportReason,
@@ -15,6 +16,7 @@ import { readPage } from '../../lib/paging';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import type { Actor } from '../../plugins/auth';
 import { teacherGradeIds } from '../colleges';
+import { userShownTo } from '../consent-visibility';
 import { loadStoryFor, realAuthorKnownTo } from '../stories';
 import { findUserRecord, isStudentOf } from '../users';
 import { LOGOUT_REPEAT_WINDOW_MS, READ_REPEAT_WINDOW_MS, recordActivityOnce } from './record-once';
@@ -150,6 +152,8 @@ export async function listTracking(options: {
           target: trackingEvents.target,
           reasons: trackingEvents.reasons,
           otherUserName: otherUser.name,
+          // A student without a guardian's consent is named only inside their school (issue 22.5).
+          otherUserShown: userShownTo(actor, trackingEvents.otherUserId),
         })
         .from(trackingEvents)
         .leftJoin(comments, eq(comments.id, trackingEvents.commentId))
@@ -174,10 +178,15 @@ export async function listTracking(options: {
             ? {
                 target: row.target,
                 reasons: (row.reasons ?? []) as ReportReason[],
-                // The blocked person's name: whole for administrators, the public form for teachers.
+                // The blocked person's name: whole for administrators, the public form for teachers,
+                // and no name at all to a teacher outside the school of a student without consent.
                 person: row.otherUserName
                   ? {
-                      name: actor.role === 'ADMIN' ? row.otherUserName : publicStudentName(row.otherUserName),
+                      name: !row.otherUserShown
+                        ? trackingMessages.withheldPerson
+                        : actor.role === 'ADMIN'
+                          ? row.otherUserName
+                          : publicStudentName(row.otherUserName),
                     }
                   : null,
               }
