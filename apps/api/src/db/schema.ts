@@ -70,6 +70,13 @@ export const users = pgTable(
      * before their name or work leaves their school (docs/decisions/privacy.md, 'Consentimiento').
      */
     birthYear: smallint('birth_year'),
+    /**
+     * The last login (issue 22.6): with `created_at` for an account that never logged in, what the
+     * retention job measures 6 years from. A login also clears `retention_notice_at`.
+     */
+    lastLoginAt: tz('last_login_at'),
+    /** When the notice of erasure for 6 years without a login was queued; erased 30 days later. */
+    retentionNoticeAt: tz('retention_notice_at'),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
     /** The name's Spanish sort key (COLLATE "C"); the user list pages in this order. */
@@ -92,6 +99,14 @@ export const users = pgTable(
       .on(t.birthYear)
       .where(sql`${t.birthYear} is not null`),
     check('users_birth_year_check', sql`${t.birthYear} is null or ${t.birthYear} between 1900 and 2100`),
+    // The retention job (issue 22.6): accounts not yet told, by when they were last used; and the
+    // accounts told, by when.
+    index('users_retention_due_idx')
+      .on(sql`coalesce(${t.lastLoginAt}, ${t.createdAt})`)
+      .where(sql`${t.retentionNoticeAt} is null`),
+    index('users_retention_notice_idx')
+      .on(t.retentionNoticeAt, t.id)
+      .where(sql`${t.retentionNoticeAt} is not null`),
   ],
 );
 
@@ -1538,6 +1553,27 @@ export const erasures = pgTable(
     // A person's erasure names who did it (until their own account goes); retention names none.
     check('erasures_performer_check', sql`${t.cause} <> 'RETENTION' or ${t.performedBy} is null`),
   ],
+);
+
+/**
+ * What an erasure leaves to clear later (issue 22.6, docs/decisions/privacy.md 'Conservación'): some
+ * rows that name the person have to outlive the erasure's transaction for a while (events still to
+ * deliver, the answer to their request on its way to their address). The housekeeping job finds them
+ * by these, at `purge_at` (within 60 days of the erasure), then deletes this row too. The only table
+ * that keeps an erased person's id, name and e-mail, and only until then.
+ */
+export const erasureTraces = pgTable(
+  'erasure_traces',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The erased account's id (no foreign key: the account is gone). */
+    userId: uuid('user_id').notNull(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    purgeAt: tz('purge_at').notNull(),
+  },
+  (t) => [index('erasure_traces_purge_idx').on(t.purgeAt, t.id)],
 );
 
 /**
