@@ -1,8 +1,7 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import FlagOutlined from '@mui/icons-material/FlagOutlined';
 import { useTranslation } from 'react-i18next';
@@ -17,20 +16,12 @@ import {
   type ModerationDecision,
   type ReportCase,
 } from '@fics/contracts';
-import { EmptyState } from '../../../components/EmptyState';
-import { LoadFailedState } from '../../../components/LoadFailedState';
-import {
-  formatCount,
-  ListTotal,
-  PageControls,
-  useLastPageWhenPastTheEnd,
-} from '../../../components/PageControls';
-import { PageLoader } from '../../../components/PageLoader';
+import { formatCount } from '../../../components/PageControls';
+import { PagedList } from '../../../components/PagedList';
 import { urlParam, useUrlState } from '../../../lib/use-url-state';
 import { useReports } from '../api';
 import { DecideDialog } from './DecideDialog';
 import { ReportCaseCard } from './ReportCaseCard';
-import { CardList } from '../../../components/CardList';
 
 const ALL = 'ALL';
 /**
@@ -60,14 +51,10 @@ export function ReportsQueue() {
   const reports = useReports({ status, reason, page, limit });
   const shown = reports.data;
 
-  const replacePage = useCallback((last: number) => setUrl({ page: last }, { replace: true }), [setUrl]);
-  useLastPageWhenPastTheEnd(shown, { enabled: !reports.isPlaceholderData, goTo: replacePage });
-
-  const listTop = useRef<HTMLDivElement>(null);
-  const goToPage = (next: number) => {
-    setUrl({ page: next });
-    listTop.current?.scrollIntoView?.({ block: 'start' });
-  };
+  const goToPage = useCallback(
+    (next: number, options?: { replace?: boolean }) => setUrl({ page: next }, options),
+    [setUrl],
+  );
 
   // Kept while the dialog fades out, so its title does not change on the way.
   const [deciding, setDeciding] = useState<{ caseId: string; decision: ModerationDecision } | null>(null);
@@ -78,50 +65,6 @@ export function ReportsQueue() {
   }, []);
 
   const filtered = url.status !== 'OPEN' || url.reason !== '';
-
-  let content;
-  if (reports.isError) {
-    content = <LoadFailedState onRetry={() => void reports.refetch()} />;
-  } else if (!shown) {
-    content = <PageLoader />;
-  } else if (shown.totalDocs === 0) {
-    content = (
-      <Paper variant="outlined">
-        <EmptyState
-          icon={<FlagOutlined fontSize="inherit" />}
-          message={moderationMessages.empty}
-          action={
-            filtered ? (
-              <Button onClick={() => setUrl({ status: 'OPEN', reason: '' })}>
-                {t('moderation.clearFilters')}
-              </Button>
-            ) : undefined
-          }
-        />
-      </Paper>
-    );
-  } else {
-    content = (
-      <>
-        <CardList label={t('moderation.listLabel')} busy={reports.isPlaceholderData}>
-          {shown.docs.map((report) => (
-            <li key={report._id}>
-              <ReportCaseCard report={report} onDecide={askDecision} />
-            </li>
-          ))}
-        </CardList>
-        <Paper variant="outlined" sx={{ mt: 2 }}>
-          <PageControls
-            page={page}
-            limit={limit}
-            totalDocs={shown.totalDocs}
-            onPageChange={goToPage}
-            label={t('moderation.pages')}
-          />
-        </Paper>
-      </>
-    );
-  }
 
   return (
     <>
@@ -165,15 +108,28 @@ export function ReportsQueue() {
           ))}
         </TextField>
       </Box>
-      <ListTotal
-        ref={listTop}
-        text={
-          shown && !reports.isError && shown.totalDocs > 0
-            ? t('moderation.total', { count: shown.totalDocs, formatted: formatCount(shown.totalDocs) })
-            : null
-        }
+      <PagedList
+        data={shown}
+        isError={reports.isError}
+        isPlaceholderData={reports.isPlaceholderData}
+        onRetry={() => void reports.refetch()}
+        page={page}
+        limit={limit}
+        onPageChange={goToPage}
+        totalText={(count) => t('moderation.total', { count, formatted: formatCount(count) })}
+        empty={{
+          icon: <FlagOutlined fontSize="inherit" />,
+          message: moderationMessages.empty,
+          action: filtered ? (
+            <Button onClick={() => setUrl({ status: 'OPEN', reason: '' })}>
+              {t('moderation.clearFilters')}
+            </Button>
+          ) : undefined,
+        }}
+        listLabel={t('moderation.listLabel')}
+        pagesLabel={t('moderation.pages')}
+        renderItem={(report) => <ReportCaseCard report={report} onDecide={askDecision} />}
       />
-      {content}
       <DecideDialog
         caseId={deciding?.caseId ?? null}
         decision={deciding?.decision ?? 'KEEP'}

@@ -1,20 +1,11 @@
-import { useCallback, useRef } from 'react';
+import { useCallback } from 'react';
 import Button from '@mui/material/Button';
-import List from '@mui/material/List';
-import Paper from '@mui/material/Paper';
 import DoneAllOutlined from '@mui/icons-material/DoneAllOutlined';
 import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutlined';
 import { useTranslation } from 'react-i18next';
 import { maxPage, notificationsPaging, type Notification } from '@fics/contracts';
-import { EmptyState } from '../../../components/EmptyState';
-import { LoadFailedState } from '../../../components/LoadFailedState';
-import {
-  formatCount,
-  ListTotal,
-  PageControls,
-  useLastPageWhenPastTheEnd,
-} from '../../../components/PageControls';
-import { PageLoader } from '../../../components/PageLoader';
+import { formatCount } from '../../../components/PageControls';
+import { PagedList } from '../../../components/PagedList';
 import { PageTitle } from '../../../components/PageTitle';
 import { urlParam, useUrlState } from '../../../lib/use-url-state';
 import { useMarkNotificationsRead, useNotifications } from '../api';
@@ -38,14 +29,10 @@ export function NotificationsPage() {
   const shown = notifications.data?.notifications;
   const unread = notifications.data?.unread ?? 0;
 
-  const replacePage = useCallback((last: number) => setUrl({ page: last }, { replace: true }), [setUrl]);
-  useLastPageWhenPastTheEnd(shown, { enabled: !notifications.isPlaceholderData, goTo: replacePage });
-
-  const listTop = useRef<HTMLDivElement>(null);
-  const goToPage = (next: number) => {
-    setUrl({ page: next });
-    listTop.current?.scrollIntoView?.({ block: 'start' });
-  };
+  const goToPage = useCallback(
+    (next: number, options?: { replace?: boolean }) => setUrl({ page: next }, options),
+    [setUrl],
+  );
   const { mutate } = markRead;
   const open = useCallback(
     (notification: Notification) => {
@@ -55,39 +42,6 @@ export function NotificationsPage() {
     },
     [mutate],
   );
-
-  let content;
-  if (notifications.isError) {
-    content = <LoadFailedState onRetry={() => void notifications.refetch()} />;
-  } else if (!shown) {
-    content = <PageLoader />;
-  } else if (shown.totalDocs === 0) {
-    content = (
-      <Paper variant="outlined">
-        <EmptyState
-          icon={<NotificationsNoneOutlined fontSize="inherit" />}
-          message={t('notifications.empty')}
-        />
-      </Paper>
-    );
-  } else {
-    content = (
-      <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-        <List disablePadding aria-label={t('notifications.listLabel')}>
-          {shown.docs.map((notification) => (
-            <NotificationItem key={notification._id} notification={notification} onOpen={open} />
-          ))}
-        </List>
-        <PageControls
-          page={page}
-          limit={limit}
-          totalDocs={shown.totalDocs}
-          onPageChange={goToPage}
-          label={t('notifications.pages')}
-        />
-      </Paper>
-    );
-  }
 
   return (
     <>
@@ -104,19 +58,23 @@ export function NotificationsPage() {
           </Button>
         }
       />
-      <ListTotal
-        ref={listTop}
-        text={
-          shown && shown.totalDocs > 0
-            ? t('notifications.total', {
-                count: shown.totalDocs,
-                formatted: formatCount(shown.totalDocs),
-                unread: formatCount(unread),
-              })
-            : null
+      <PagedList
+        variant="rows"
+        data={shown}
+        isError={notifications.isError}
+        isPlaceholderData={notifications.isPlaceholderData}
+        onRetry={() => void notifications.refetch()}
+        page={page}
+        limit={limit}
+        onPageChange={goToPage}
+        totalText={(count) =>
+          t('notifications.total', { count, formatted: formatCount(count), unread: formatCount(unread) })
         }
+        empty={{ icon: <NotificationsNoneOutlined fontSize="inherit" />, message: t('notifications.empty') }}
+        listLabel={t('notifications.listLabel')}
+        pagesLabel={t('notifications.pages')}
+        renderItem={(notification) => <NotificationItem notification={notification} onOpen={open} />}
       />
-      {content}
     </>
   );
 }
