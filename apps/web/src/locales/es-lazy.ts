@@ -1,6 +1,6 @@
 /**
- * The catalog's texts for every screen but the first (see es.ts): loaded by lib/i18n.ts right after
- * the first paint and before any lazy page or dialog renders. Add keys under the feature that shows them.
+ * The catalog's texts for every screen but the first (see es.ts): loaded by lib/i18n.ts at the
+ * visitor's first touch, click or key (main.tsx) and before any lazy page or dialog renders. Add keys under the feature that shows them.
  */
 import { stories } from './es-stories';
 import { storyEditor } from './es-story-editor';
@@ -71,7 +71,6 @@ export const esLazy = {
     cancel: 'Cancelar',
     saveChanges: 'Guardar cambios',
     updated: '{{label}} actualizado exitosamente',
-    counter: '{{count}}/{{max}}',
     changePhoto: 'Cambiar foto de perfil',
     photoTitle: 'Foto de perfil',
     photoCurrent: 'Tu foto de perfil actual',
