@@ -758,6 +758,11 @@ export const notifications = pgTable(
     requestKind: text('request_kind', { enum: ['REGISTER', 'CHANGE'] }),
     /** The domain event it came from; null for rows older than events and for the spec's publish call. */
     eventId: bigint('event_id', { mode: 'number' }),
+    /**
+     * The person its text names ('Ana Rojas comentó tu fic'), whose erasure (issue 22.4) deletes it
+     * from everyone's bell; null when the text names no one.
+     */
+    namedUserId: uuid('named_user_id').references(() => users.id, { onDelete: 'cascade' }),
     createdAt: tz('created_at').notNull().defaultNow(),
     readAt: tz('read_at'),
   },
@@ -773,6 +778,10 @@ export const notifications = pgTable(
       .where(sql`${t.readAt} is null`),
     index('notifications_story_idx').on(t.storyId),
     index('notifications_comment_idx').on(t.commentId),
+    // An erasure finds the notifications that name the person (and the foreign key's cascade).
+    index('notifications_named_user_idx')
+      .on(t.namedUserId)
+      .where(sql`${t.namedUserId} is not null`),
     check(
       'notifications_type_check',
       sql`${t.type} in ('STORY_EVALUATED', 'STORY_PUBLISHED', 'STORY_RETURNED', 'STORY_COMMENTED', 'COMMENT_REPLIED', 'STORY_TO_REVIEW', 'REQUEST_CREATED', 'ANNOTATION_ADDED', 'ANNOTATION_REPLIED', 'ANNOTATION_REOPENED', 'ANNOTATION_ANSWERED', 'ANNOTATION_RESOLVED', 'ANNOTATION_ORPHANED', 'REPORT_CREATED', 'REPORT_SETTLED', 'CONTENT_REMOVED', 'COMMENT_HELD', 'COMMENT_APPROVED', 'COMMENT_REJECTED', 'PRIVACY_REQUEST_CREATED', 'PRIVACY_REQUEST_DUE', 'SECURITY_INCIDENT_RECORDED')`,
