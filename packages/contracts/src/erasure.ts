@@ -36,9 +36,16 @@ export const erasureBodySchema = z.object({
 });
 export type ErasureBody = z.infer<typeof erasureBodySchema>;
 
-export const erasureCauses = ['ADMIN', 'RETENTION'] as const;
-export const erasureCauseLabels: Record<(typeof erasureCauses)[number], string> = {
+/**
+ * Why an account was erased: ADMIN, an administrator with the person's choices (POST
+ * /users/:id/erasure); STAFF, a teacher or an administrator deleted it (DELETE /users/:id, everything
+ * goes); RETENTION, the housekeeping job after 6 years without a login.
+ */
+export const erasureCauses = ['ADMIN', 'STAFF', 'RETENTION'] as const;
+export type ErasureCause = (typeof erasureCauses)[number];
+export const erasureCauseLabels: Record<ErasureCause, string> = {
   ADMIN: 'Por un administrador',
+  STAFF: 'Eliminada desde la lista de usuarios',
   RETENTION: 'Por 6 años sin ingresar',
 };
 
@@ -48,7 +55,7 @@ export const erasureRecordSchema = z
     _id: z.string(),
     cause: z.enum(erasureCauses),
     privacyRequestId: z.string().nullable(),
-    /** The administrator who erased the account; null for retention or once their account is gone. */
+    /** Who erased the account; null for retention or once their own account is gone. */
     performedBy: z.object({ _id: z.string(), name: z.string() }).nullable(),
     /** Rows removed or anonymised per table. */
     counts: z.record(z.string(), z.number().int()),

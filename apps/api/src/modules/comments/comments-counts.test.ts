@@ -100,11 +100,11 @@ describe('comment and reply counters', () => {
     expect(await driftedCounters()).toEqual([]);
   });
 
-  it('stay exact when an account that commented and replied is deleted', async () => {
+  it('stay exact when an account that commented and replied is deleted (its comments stay as Usuario eliminado)', async () => {
     const { story } = await publishedStory(t.app, w);
     const leaving = await member(t.app, 'STUDENT', [w.gradeA1], { name: 'Iván Idos' });
     const staying = await addComment(t.app, w.classmate, story._id);
-    await addComment(t.app, leaving, story._id);
+    const leavingFirst = await addComment(t.app, leaving, story._id);
     const leavingComment = await addComment(t.app, leaving, story._id);
     await addReply(t.app, w.author, leavingComment._id);
     await addReply(t.app, leaving, staying._id);
@@ -117,9 +117,19 @@ describe('comment and reply counters', () => {
       headers: w.admin.headers,
     });
     expect(res.statusCode).toBe(200);
-    expect(await counters(story._id)).toEqual({ comments: 1, replies: { [staying._id]: 1 } });
-    expect((await storyAnswer(story._id)).comments).toBe(1);
-    expect((await getComments(t.app, {}, story._id)).page).toMatchObject({ totalDocs: 1 });
+    // The deletion is the erasure with everything going: the thread keeps its shape, the writer's
+    // comments and replies without name or text (docs/decisions/privacy.md 'Supresión').
+    expect(await counters(story._id)).toEqual({
+      comments: 3,
+      replies: { [staying._id]: 2, [leavingFirst._id]: 0, [leavingComment._id]: 1 },
+    });
+    expect((await storyAnswer(story._id)).comments).toBe(3);
+    const page = (await getComments(t.app, {}, story._id)).page!;
+    expect(page.totalDocs).toBe(3);
+    expect(page.docs.find((c) => c._id === leavingComment._id)).toMatchObject({
+      userId: { _id: null, name: 'Usuario eliminado' },
+      text: '',
+    });
     expect(await driftedCounters()).toEqual([]);
   });
 

@@ -1,23 +1,28 @@
 import { sql } from 'drizzle-orm';
 import {
   erasureMessages,
+  userMessages,
   type ErasureBody,
+  type ErasureCause,
   type ErasureOptions,
   type ErasureRecord,
   type Paged,
   type PageQuery,
 } from '@fics/contracts';
-import type { Db, DbOrTx } from '../../db/client';
+import type { Db, DbOrTx, Tx } from '../../db/client';
+import { isForeignKeyViolation } from '../../lib/db-errors';
 import { conflict, forbidden, notFound, validationError } from '../../lib/errors';
-import { isoDate, rowsOf } from '../../lib/personal-data';
+import { eraseEverything, isoDate, rowsOf, type ErasureChoices } from '../../lib/personal-data';
 import { readPage } from '../../lib/paging';
 import type { Actor } from '../../plugins/auth';
+import { emitEvent } from '../events';
 import { publishedStoriesOf } from '../stories';
+import { assertCanManage, findUserRecord } from '../users';
 import { erasePersonalData } from './erase.service';
 
 interface ErasureRow {
   id: string;
-  cause: 'ADMIN' | 'RETENTION';
+  cause: ErasureCause;
   privacy_request_id: string | null;
   performed_by: string | null;
   performer_name: string | null;
@@ -79,13 +84,64 @@ export async function getErasureOptions(options: {
 }
 
 /**
- * Erases an account (issue 22.4, docs/decisions/privacy.md 'Supresión'): in one transaction, with
- * the person's row locked, every module's rows over the register (erasePersonalData), the published
- * fics they chose kept as 'Anónimo', their comments under 'Usuario eliminado' (without text if they
- * asked), and an erasure record with the counts (no personal data). An administrator erases (not
- * themselves, nor the last administrator); `requestId` must be an open, confirmed ERASURE request.
- * Fics listed must be the person's published ones (400 otherwise, nothing changes). Parallel
- * erasures of one person: the second finds no one (404).
+ * The one way a person's account goes (issue 22.4, docs/decisions/privacy.md 'Supresión'), in the
+ * caller's transaction: the person's row locked (parallel erasures: the second finds no one, 404),
+ * the last administrator kept (409), every module's rows over the register (erasePersonalData) with
+ * the choices, `user.deleted` announced (its id only) and the erasure record written (no personal
+ * data). Whoever calls it has decided that `actor` may erase this person.
+ */
+async function erasePerson(options: {
+  tx: Tx;
+  actor: Actor;
+  userId: string;
+  cause: Exclude<ErasureCause, 'RETENTION'>;
+  requestId?: string;
+  /** From the person's published fics (already locked with their row) to what is kept. */
+  choose: (published: ReadonlySet<string>) => ErasureChoices;
+}): Promise<ErasureRecord> {
+  const { tx, actor, userId } = options;
+  const [person] = await rowsOf<{ email: string; role: string }>(
+    tx,
+    sql`select u.email, r.name as role from users u join roles r on r.id = u.role_id
+        where u.id = ${userId} for update of u`,
+  );
+  if (!person) {
+    throw notFound(erasureMessages.notFound);
+  }
+  if (person.role === 'ADMIN') {
+    // The administrators' rows locked in one order: two erasing each other wait, and one is last.
+    const admins = await rowsOf<{ id: string }>(
+      tx,
+      sql`select u.id from users u join roles r on r.id = u.role_id where r.name = 'ADMIN'
+          order by u.id for update of u`,
+    );
+    if (admins.length <= 1) {
+      throw conflict(erasureMessages.lastAdmin);
+    }
+  }
+  // Every published fic of theirs: a person has far fewer than this (the fic's statuses are
+  // modules/stories' own, so it answers which are published).
+  const published = new Set((await publishedStoriesOf(tx, userId, 100_000)).map((row) => row.id));
+  const choices = options.choose(published);
+  const counts = await erasePersonalData({ tx, userId, email: person.email, choices });
+  await emitEvent(tx, { type: 'user.deleted', actor, payload: { userId } });
+  const [record] = await rowsOf<{ id: string }>(
+    tx,
+    sql`insert into erasures (cause, privacy_request_id, performed_by, counts, stories_kept, comment_texts_removed)
+        values (${options.cause}, ${options.requestId ?? null}, ${actor.userId}, ${JSON.stringify(counts)}::jsonb,
+          ${choices.keepStoryIds.length}, ${choices.removeCommentTexts})
+        returning id`,
+  );
+  const [row] = await rowsOf<ErasureRow>(tx, sql`${erasureSelect} where e.id = ${record!.id}`);
+  return erasureView(row!);
+}
+
+/**
+ * Erases an account with the person's choices (POST /users/:id/erasure): the published fics they
+ * chose kept as 'Anónimo', their comments under 'Usuario eliminado' (without text if they asked).
+ * An administrator erases (not themselves, nor the last administrator); `requestId` must be an open,
+ * confirmed ERASURE request. Fics listed must be the person's published ones (400 otherwise,
+ * nothing changes).
  */
 export async function eraseAccount(options: {
   db: Db;
@@ -99,25 +155,6 @@ export async function eraseAccount(options: {
     throw conflict(erasureMessages.deleteSelf);
   }
   return db.transaction(async (tx) => {
-    const [person] = await rowsOf<{ email: string; role: string }>(
-      tx,
-      sql`select u.email, r.name as role from users u join roles r on r.id = u.role_id
-          where u.id = ${userId} for update of u`,
-    );
-    if (!person) {
-      throw notFound(erasureMessages.notFound);
-    }
-    if (person.role === 'ADMIN') {
-      // The administrators' rows locked in one order: two erasing each other wait, and one is last.
-      const admins = await rowsOf<{ id: string }>(
-        tx,
-        sql`select u.id from users u join roles r on r.id = u.role_id where r.name = 'ADMIN'
-            order by u.id for update of u`,
-      );
-      if (admins.length <= 1) {
-        throw conflict(erasureMessages.lastAdmin);
-      }
-    }
     if (body.requestId) {
       const [request] = await rowsOf<{ id: string }>(
         tx,
@@ -128,30 +165,59 @@ export async function eraseAccount(options: {
         throw validationError({ requestId: erasureMessages.requestNotErasure });
       }
     }
-    // Every published fic of theirs: a person has far fewer than this (the fic's statuses are
-    // modules/stories' own, so it answers which are published).
-    const published = new Set((await publishedStoriesOf(tx, userId, 100_000)).map((row) => row.id));
-    const chosen = new Map(body.stories.map((choice) => [choice.id, choice.keep]));
-    if ([...chosen.keys()].some((id) => !published.has(id))) {
-      throw validationError({ stories: erasureMessages.storyNotPublished });
-    }
-    const keepStoryIds = [...published].filter((id) => chosen.get(id) ?? body.defaultKeep);
-    const counts = await erasePersonalData({
+    return erasePerson({
       tx,
+      actor,
       userId,
-      email: person.email,
-      choices: { keepStoryIds, removeCommentTexts: body.removeCommentTexts },
+      cause: 'ADMIN',
+      requestId: body.requestId,
+      choose: (published) => {
+        const chosen = new Map(body.stories.map((choice) => [choice.id, choice.keep]));
+        if ([...chosen.keys()].some((id) => !published.has(id))) {
+          throw validationError({ stories: erasureMessages.storyNotPublished });
+        }
+        return {
+          keepStoryIds: [...published].filter((id) => chosen.get(id) ?? body.defaultKeep),
+          removeCommentTexts: body.removeCommentTexts,
+        };
+      },
     });
-    const [record] = await rowsOf<{ id: string }>(
-      tx,
-      sql`insert into erasures (cause, privacy_request_id, performed_by, counts, stories_kept, comment_texts_removed)
-          values ('ADMIN', ${body.requestId ?? null}, ${actor.userId}, ${JSON.stringify(counts)}::jsonb,
-            ${keepStoryIds.length}, ${body.removeCommentTexts})
-          returning id`,
-    );
-    const [row] = await rowsOf<ErasureRow>(tx, sql`${erasureSelect} where e.id = ${record!.id}`);
-    return erasureView(row!);
   });
+}
+
+/**
+ * DELETE /users/:id, the staff's deletion (docs/decisions/users.md 'Deleting a user'): the same
+ * erasure with everything going (eraseEverything: no fic kept, comments left as 'Usuario eliminado'
+ * without their text), recorded with cause STAFF. An administrator deletes anyone but themselves
+ * and the last administrator; a teacher only their own students (users' assertCanManage, asked
+ * with the row locked, so a student moved out of the grade meanwhile is not theirs any more);
+ * others 404 for whom they may not see, 403 otherwise.
+ */
+export async function deleteAccount(options: {
+  db: Db;
+  actor: Actor;
+  userId: string;
+}): Promise<ErasureRecord> {
+  const { db, actor, userId } = options;
+  if (actor.role !== 'ADMIN' && actor.role !== 'TEACHER') {
+    throw forbidden();
+  }
+  if (userId === actor.userId) {
+    throw conflict(userMessages.deleteSelf);
+  }
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.execute(sql`select id from users where id = ${userId} for update`);
+      await assertCanManage({ db: tx, actor, target: await findUserRecord(tx, userId) });
+      return erasePerson({ tx, actor, userId, cause: 'STAFF', choose: () => eraseEverything });
+    });
+  } catch (error) {
+    // A table the register misses would keep the users row: refused whole rather than a 500.
+    if (isForeignKeyViolation(error)) {
+      throw conflict(userMessages.userStillReferenced);
+    }
+    throw error;
+  }
 }
 
 /** GET /erasures (administrators): the records, newest first, a page at a time (erasures_created_idx). */

@@ -212,7 +212,7 @@ describe('the fic lifecycle announces itself (story-lifecycle.ts)', () => {
     expect(await newEvents()).toEqual([]);
   });
 
-  it('announces every fic of a deleted account as deleted by whoever deleted it', async () => {
+  it('announces every fic of a deleted account as deleted, by no one (the erasure record names who)', async () => {
     const leaving = await member(t.app, 'STUDENT', [w.gradeA1], { name: 'Lucía Lejos' });
     const one = await createStory(t.app, leaving.headers, { fields: { title: 'Uno' } });
     const two = await createStory(t.app, leaving.headers, { draft: false, fields: { title: 'Dos' } });
@@ -226,16 +226,8 @@ describe('the fic lifecycle announces itself (story-lifecycle.ts)', () => {
     const events = (await newEvents()).filter((event) => event.type === 'story.deleted');
     expect(events.map((event) => [event.storyId, event.actorId, event.payload]).sort()).toEqual(
       [
-        [
-          one._id,
-          w.admin.id,
-          { authorId: leaving.id, gradeId: w.gradeA1, title: 'Uno', wasPublished: false },
-        ],
-        [
-          two._id,
-          w.admin.id,
-          { authorId: leaving.id, gradeId: w.gradeA1, title: 'Dos', wasPublished: false },
-        ],
+        [one._id, null, { authorId: leaving.id, gradeId: w.gradeA1, title: 'Uno', wasPublished: false }],
+        [two._id, null, { authorId: leaving.id, gradeId: w.gradeA1, title: 'Dos', wasPublished: false }],
       ].sort(),
     );
     expect(

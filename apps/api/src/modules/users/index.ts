@@ -1,7 +1,8 @@
 /** The users module's public entry: other modules import only from here. */
 export { resolveMemberships } from './memberships';
 export { loadUserView, loadUserViews } from './user-view';
-export { findUserRecord, isStudentOf, type UserRecord } from './users.access';
+// Who may delete whom (DELETE /users/:id lives in modules/personal-data, over the erasure).
+export { assertCanManage, findUserRecord, isStudentOf, type UserRecord } from './users.access';
 export { usersRoutes } from './users.routes';
 export { usersMailSubscriber } from './users.subscriber';
 export {

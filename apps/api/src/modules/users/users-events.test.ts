@@ -56,15 +56,18 @@ describe('events of accounts', () => {
     expect((await patch({ name: 'Anunciada Renombrada' })).statusCode).toBe(200);
     expect((await patch({ collegeId: [w.collegeA], gradeId: [w.gradeA1] })).statusCode).toBe(200);
     expect((await patch({ collegeId: [w.collegeA], gradeId: [w.gradeA2] })).statusCode).toBe(200);
+    expect(await eventsAbout(userId)).toEqual([
+      { type: 'user.created', actor: as(w.teacherA, 'TEACHER'), payload: { userId, roleName: 'STUDENT' } },
+      { type: 'user.moved', actor: as(w.admin, 'ADMIN'), payload: { userId } },
+    ]);
     const deleted = await t.app.inject({
       method: 'DELETE',
       url: `/api/v1/users/${userId}`,
       headers: w.admin.headers,
     });
     expect(deleted.statusCode).toBe(200);
+    // The deletion is an erasure: the delivered events that named the person went with them.
     expect(await eventsAbout(userId)).toEqual([
-      { type: 'user.created', actor: as(w.teacherA, 'TEACHER'), payload: { userId, roleName: 'STUDENT' } },
-      { type: 'user.moved', actor: as(w.admin, 'ADMIN'), payload: { userId } },
       { type: 'user.deleted', actor: as(w.admin, 'ADMIN'), payload: { userId } },
     ]);
   });

@@ -15,7 +15,6 @@ import {
   idParamsSchema,
   updateProfileBodySchema,
   updateUserBodySchema,
-  userDeletedResponseSchema,
   userDetailResponseSchema,
   userMessages,
   userResponseSchema,
@@ -32,7 +31,7 @@ import { importUsers } from './bulk-import.service';
 import { deleteProfilePhoto, updateProfile } from './profile.service';
 import { exportUsers } from './users-export.service';
 import { securityLogFor } from '../../lib/security-log';
-import { createUser, deleteUser, getUser, listUsers, updateUser } from './users.service';
+import { createUser, getUser, listUsers, updateUser } from './users.service';
 import {
   decideGuardianConsent,
   getGuardianConsent,
@@ -190,30 +189,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         security: securityLogFor(request),
       });
       return { user };
-    },
-  );
-
-  app.delete(
-    '/users/:id',
-    {
-      preHandler: staff,
-      schema: {
-        tags,
-        security,
-        summary: 'Elimina un usuario con sus sesiones, membresías e imágenes',
-        params: idParamsSchema,
-        response: { 200: userDeletedResponseSchema, ...failures, 409: errorResponseSchema },
-      },
-    },
-    async (request) => {
-      await deleteUser({ db: app.db, actor: actorOf(request), userId: request.params.id });
-      securityLogFor(request)({
-        event: 'account-deletion',
-        outcome: 'success',
-        userId: request.params.id,
-        actorId: actorOf(request).userId,
-      });
-      return { message: userMessages.userDeleted };
     },
   );
 

@@ -12,7 +12,7 @@ import type {
 import { gradeLabel, pageOf, userMessages } from '@fics/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import { grades, userCounts, userGrades, users } from '../../db/schema';
-import { isForeignKeyViolation, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/db-errors';
+import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/db-errors';
 import { conflict, forbidden, notFound, validationError } from '../../lib/errors';
 import { escapeLike, readPage, searchWords } from '../../lib/paging';
 import type { Actor } from '../../plugins/auth';
@@ -20,8 +20,7 @@ import type { SecurityLog } from '../../lib/security-log';
 import { queueInvitations, retireOneTimeTokens, revokeUserSessions } from '../credentials';
 import { emitEvent } from '../events';
 import { teacherGrades } from '../colleges';
-import { deleteMediaOwnedBy, processImage, storeImage } from '../media';
-import { deleteStoriesOf } from '../stories';
+import { processImage, storeImage } from '../media';
 import { resolveMemberships } from './memberships';
 import { replaceProfilePicture } from './profile-picture';
 import {
@@ -407,43 +406,5 @@ async function moveAccountToEmail(options: {
       users: [{ id: target.id, name: target.name, email: newEmail }],
       now,
     });
-  }
-}
-
-/**
- * Deletes an account with everything that is only its own: sessions, tokens and memberships
- * (cascades), and its images. See docs/decisions/users.md "Deleting a user".
- */
-export async function deleteUser(options: { db: Db; actor: Actor; userId: string }): Promise<void> {
-  const { db, actor, userId } = options;
-  if (actor.role !== 'ADMIN' && actor.role !== 'TEACHER') {
-    throw forbidden();
-  }
-  if (userId === actor.userId) {
-    throw conflict(userMessages.deleteSelf);
-  }
-  const target = await assertCanManage({ db, actor, target: await findUserRecord(db, userId) });
-  try {
-    await db.transaction(async (tx) => {
-      if (target.roleName === 'ADMIN') {
-        const admins = await lockAdminIds(tx);
-        if (!admins.includes(userId)) {
-          throw notFound();
-        }
-        if (admins.length <= 1) {
-          throw conflict(userMessages.lastAdmin);
-        }
-      }
-      // Their fics first: a fic's cover is an image of theirs, and the reference would refuse it.
-      await deleteStoriesOf({ db: tx, authorId: userId, actor });
-      await deleteMediaOwnedBy({ db: tx, ownerId: userId });
-      await tx.delete(users).where(eq(users.id, userId));
-      await emitEvent(tx, { type: 'user.deleted', actor, payload: { userId } });
-    });
-  } catch (error) {
-    if (isForeignKeyViolation(error)) {
-      throw conflict(userMessages.userStillReferenced);
-    }
-    throw error;
   }
 }
