@@ -50,6 +50,7 @@ import {
   privacyRequestsRoutes,
 } from './modules/privacy-requests';
 import { dataExportRoutes, erasureRoutes } from './modules/personal-data';
+import { securityIncidentsRoutes } from './modules/security-incidents';
 import { registerWebShell } from './modules/web-shell';
 import { transformWithUploadBodies } from './lib/upload-body-docs';
 
@@ -251,6 +252,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(dataExportRoutes);
       await api.register(erasureRoutes);
       await api.register(privacyRequestsRoutes);
+      await api.register(securityIncidentsRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -28,3 +28,4 @@ export * from './blocks';
 export * from './guardian-consent';
 export * from './data-export';
 export * from './erasure';
+export * from './security-incidents';

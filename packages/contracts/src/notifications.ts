@@ -48,6 +48,8 @@ export const notificationTypes = [
   'PRIVACY_REQUEST_CREATED',
   /** Administrator: a request under Ley 21.719 falls due within a week (told once per due date). */
   'PRIVACY_REQUEST_DUE',
+  /** Administrator: another administrator recorded a security incident (issue 22.6). */
+  'SECURITY_INCIDENT_RECORDED',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 

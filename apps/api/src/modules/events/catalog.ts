@@ -168,6 +168,18 @@ export interface EventPayloads {
   /** Falls due within a week (told once per due date, by the deadlines job). */
   'privacy_request.due_soon': { requestId: string; type: string; dueAt: string };
   /**
+   * An administrator recorded a security incident (issue 22.6): the other administrators are told.
+   * No personal data: what happened is read from the register by whoever may read it.
+   */
+  'security_incident.recorded': {
+    incidentId: string;
+    occurredAt: string;
+    childrenData: boolean;
+    affectedCount: number;
+  };
+  /** An administrator changed a recorded incident: which fields, and its status after the change. */
+  'security_incident.updated': { incidentId: string; changed: readonly string[]; status: 'OPEN' | 'CLOSED' };
+  /**
    * Someone reported a comment, reply or fic (issue 21.1; the stream is the fic it is on or is).
    * `opened`: this report opened the item's case (the teachers of the author's grade are told);
    * `hidden`: this report hid it (the third reporter, or a teacher or administrator). The reporter is
@@ -250,6 +262,8 @@ export const eventTypes = [
   'privacy_request.answered',
   'privacy_request.extended',
   'privacy_request.due_soon',
+  'security_incident.recorded',
+  'security_incident.updated',
   'report.created',
   'moderation.decided',
 ] as const satisfies readonly EventType[];

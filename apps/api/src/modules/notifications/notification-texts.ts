@@ -82,6 +82,9 @@ export const notificationTexts = {
     `Nueva solicitud de ${typeLabel.toLowerCase()} de datos personales: vence el ${chileanDay(dueAt)}`,
   privacyRequestDue: (typeLabel: string, dueAt: string) =>
     `Una solicitud de ${typeLabel.toLowerCase()} de datos personales vence pronto: el ${chileanDay(dueAt)}`,
+  /** Another administrator recorded a security incident (issue 22.6): when it happened, never what or whom. */
+  securityIncident: (occurredAt: string, childrenData: boolean) =>
+    `Se registró un incidente de seguridad ocurrido el ${chileanDay(occurredAt)}${childrenData ? ', con datos de niños, niñas o adolescentes' : ''}`,
   /** Comments held for approval (issue 21.5-6). To the teachers of the fic's grade, no name: */
   commentHeld: (target: 'COMMENT' | 'REPLY', title: string) =>
     target === 'COMMENT'

@@ -551,6 +551,27 @@ async function handle(tx: Tx, event: DomainEvent, publicUrl: string): Promise<vo
         })),
       );
     }
+    case 'security_incident.recorded': {
+      // Every administrator but the one who recorded it (tell() leaves out the actor).
+      const admins = await tx
+        .select({ userId: users.id })
+        .from(users)
+        .innerJoin(roles, eq(roles.id, users.roleId))
+        .where(eq(roles.name, 'ADMIN'));
+      // The day in Chile, as the screen shows it.
+      const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago' }).format(
+        new Date(event.payload.occurredAt),
+      );
+      return tell(
+        tx,
+        event,
+        admins.map((admin) => ({
+          userId: admin.userId,
+          type: 'SECURITY_INCIDENT_RECORDED' as const,
+          text: notificationTexts.securityIncident(day, event.payload.childrenData),
+        })),
+      );
+    }
     default:
       return;
   }
@@ -565,7 +586,7 @@ async function handle(tx: Tx, event: DomainEvent, publicUrl: string): Promise<vo
  * a student's grades of a new case about them, the reporters of the outcome (no names), the author
  * of a removal and why; the teachers of a fic's grade of a comment held for their approval, its
  * writer of the decision (and, on approval, who its writing would have told). Administrators: a request under Ley 21.719 entering the queue, and a week
- * before it falls due. Texts are written per recipient and never name an author the recipient may not know.
+ * before it falls due; a security incident another administrator recorded. Texts are written per recipient and never name an author the recipient may not know.
  */
 export const notificationsSubscriber: EventSubscriber = {
   name: 'notifications',
@@ -580,6 +601,7 @@ export const notificationsSubscriber: EventSubscriber = {
     'privacy_request.created',
     'privacy_request.confirmed',
     'privacy_request.due_soon',
+    'security_incident.recorded',
     'annotation.created',
     'annotation.replied',
     'annotation.resolved',

@@ -12,6 +12,7 @@ import { moderationPersonalData } from '../moderation';
 import { notificationsPersonalData } from '../notifications';
 import { privacyRequestsPersonalData } from '../privacy-requests';
 import { requestsPersonalData } from '../requests';
+import { securityIncidentsPersonalData } from '../security-incidents';
 import { rubricsPersonalData } from '../rubrics';
 import { storiesPersonalData } from '../stories';
 import { trackingPersonalData } from '../tracking';
@@ -35,6 +36,7 @@ export const personalDataRegister: readonly PersonalDataDeclaration[] = [
   requestsPersonalData,
   privacyPersonalData,
   privacyRequestsPersonalData,
+  securityIncidentsPersonalData,
   notificationsPersonalData,
   blocksPersonalData,
   moderationPersonalData,
