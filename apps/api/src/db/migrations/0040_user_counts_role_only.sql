@@ -4,10 +4,13 @@
 -- queue every login of a role behind the others. An update that changes no role writes nothing.
 CREATE OR REPLACE FUNCTION fics_user_counts_apply() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP = 'UPDATE' AND NOT EXISTS (
-    SELECT 1 FROM old_rows o JOIN new_rows n ON n.id = o.id WHERE n.role_id IS DISTINCT FROM o.role_id
-  ) THEN
-    RETURN NULL;
+  -- Nested: a condition naming old_rows is parsed only where the transition table exists.
+  IF TG_OP = 'UPDATE' THEN
+    IF NOT EXISTS (
+      SELECT 1 FROM old_rows o JOIN new_rows n ON n.id = o.id WHERE n.role_id IS DISTINCT FROM o.role_id
+    ) THEN
+      RETURN NULL;
+    END IF;
   END IF;
   IF TG_OP = 'INSERT' OR TG_OP = 'UPDATE' THEN
     INSERT INTO user_counts AS c (role_id, count)
