@@ -116,6 +116,7 @@ async function toNoteWriter(
           ? notificationTexts.noteAnswered(who, title)
           : notificationTexts.noteResolved(who, title),
       storyId: story.id,
+      namedUserId: event.actor?.userId ?? null,
     },
   ]);
 }
@@ -165,22 +166,27 @@ function gradeTeachers(tx: Tx, gradeId: string) {
     .where(and(eq(userGrades.gradeId, gradeId), eq(roles.name, 'TEACHER')));
 }
 
-async function requesterName(tx: Tx, kind: 'REGISTER' | 'CHANGE', requestId: string): Promise<string | null> {
+/** Who asked: the applicant's name, and for a change request their account (whose erasure takes the notification). */
+async function requester(
+  tx: Tx,
+  kind: 'REGISTER' | 'CHANGE',
+  requestId: string,
+): Promise<{ name: string | null; userId: string | null }> {
   if (kind === 'REGISTER') {
     const [row] = await tx
       .select({ name: registerRequests.name })
       .from(registerRequests)
       .where(eq(registerRequests.id, requestId))
       .limit(1);
-    return row?.name ?? null;
+    return { name: row?.name ?? null, userId: null };
   }
   const [row] = await tx
-    .select({ name: users.name })
+    .select({ name: users.name, userId: users.id })
     .from(changeRequests)
     .innerJoin(users, eq(users.id, changeRequests.userId))
     .where(eq(changeRequests.id, requestId))
     .limit(1);
-  return row?.name ?? null;
+  return { name: row?.name ?? null, userId: row?.userId ?? null };
 }
 
 async function handle(tx: Tx, event: DomainEvent, publicUrl: string): Promise<void> {
@@ -237,6 +243,7 @@ async function handle(tx: Tx, event: DomainEvent, publicUrl: string): Promise<vo
           text: notificationTexts.commented(who, title),
           storyId: story.id,
           commentId,
+          namedUserId: event.actor?.userId ?? null,
         },
       ]);
     }
@@ -264,6 +271,7 @@ async function handle(tx: Tx, event: DomainEvent, publicUrl: string): Promise<vo
           text: notificationTexts.replied(who, title),
           storyId: story.id,
           commentId,
+          namedUserId: event.actor?.userId ?? null,
         },
       ]);
     }
@@ -286,6 +294,7 @@ async function handle(tx: Tx, event: DomainEvent, publicUrl: string): Promise<vo
           type: 'STORY_TO_REVIEW',
           text: notificationTexts.toReview(title, masked ? null : realName, resent),
           storyId: story.id,
+          namedUserId: masked ? null : authorId,
         });
       }
       return tell(tx, event, rows);
@@ -305,6 +314,7 @@ async function handle(tx: Tx, event: DomainEvent, publicUrl: string): Promise<vo
           type: added ? 'ANNOTATION_ADDED' : 'ANNOTATION_REOPENED',
           text: added ? notificationTexts.noteAdded(who, title) : notificationTexts.noteReopened(who, title),
           storyId: story.id,
+          namedUserId: event.actor?.userId ?? null,
         },
       ]);
     }
@@ -329,6 +339,7 @@ async function handle(tx: Tx, event: DomainEvent, publicUrl: string): Promise<vo
           type: 'ANNOTATION_REPLIED',
           text: notificationTexts.noteReplied(who, title),
           storyId: story.id,
+          namedUserId: event.actor?.userId ?? null,
         },
       ]);
     }
@@ -470,6 +481,7 @@ async function handle(tx: Tx, event: DomainEvent, publicUrl: string): Promise<vo
           text: notificationTexts.commented(name, title),
           storyId: story.id,
           commentId,
+          namedUserId: writerId,
         });
       }
       const to =
@@ -484,6 +496,7 @@ async function handle(tx: Tx, event: DomainEvent, publicUrl: string): Promise<vo
           text: notificationTexts.replied(who, title),
           storyId: story.id,
           commentId,
+          namedUserId: writerId,
         });
       }
       return tell(tx, event, rows);
@@ -509,7 +522,8 @@ async function handle(tx: Tx, event: DomainEvent, publicUrl: string): Promise<vo
       if (admins.length === 0) {
         return;
       }
-      const text = notificationTexts.request(kind, await requesterName(tx, kind, requestId));
+      const who = await requester(tx, kind, requestId);
+      const text = notificationTexts.request(kind, who.name);
       return tell(
         tx,
         event,
@@ -518,6 +532,7 @@ async function handle(tx: Tx, event: DomainEvent, publicUrl: string): Promise<vo
           type: 'REQUEST_CREATED' as const,
           text,
           requestKind: kind,
+          namedUserId: who.name === null ? null : who.userId,
         })),
       );
     }

@@ -13,9 +13,11 @@ export const notificationsPersonalData: PersonalDataDeclaration = {
   tables: [
     {
       table: 'notifications',
-      columns: ['user_id', 'text', 'story_id', 'comment_id', 'created_at', 'read_at'],
-      purpose: 'Tus notificaciones (la campana): qué pasó con tus fics y comentarios.',
-      retention: 'Mientras exista la cuenta.',
+      columns: ['user_id', 'named_user_id', 'text', 'story_id', 'comment_id', 'created_at', 'read_at'],
+      purpose:
+        'Tus notificaciones (la campana): qué pasó con tus fics y comentarios. Las de otras personas que te nombran ("… comentó tu fic") llevan el vínculo a tu cuenta.',
+      retention:
+        'Mientras exista la cuenta. Si se borra, se borran las tuyas y las que te nombran en la campana de otras personas.',
     },
   ],
   sections: ({ db, userId }) => [
@@ -42,7 +44,11 @@ export const notificationsPersonalData: PersonalDataDeclaration = {
       },
     },
   ],
+  // Their own, and those that name them in others' bells ('Ana Rojas comentó tu fic'): a comment
+  // kept under 'Usuario eliminado' must not be announced by their name (issue 22.4).
   erase: async ({ tx, userId }) => ({
-    notifications: await countAffected(tx, sql`delete from notifications where user_id = ${userId}`),
+    notifications:
+      (await countAffected(tx, sql`delete from notifications where user_id = ${userId}`)) +
+      (await countAffected(tx, sql`delete from notifications where named_user_id = ${userId}`)),
   }),
 };
