@@ -756,6 +756,13 @@ export const notifications = pgTable(
     commentId: uuid('comment_id').references((): AnyPgColumn => comments.id, { onDelete: 'cascade' }),
     /** A registration or change request: two tables, so no foreign key; the link goes to its list. */
     requestKind: text('request_kind', { enum: ['REGISTER', 'CHANGE'] }),
+    /**
+     * The registration request whose applicant it names: gone with it (an erasure deletes the
+     * request of the person's e-mail, issue 22.4).
+     */
+    registerRequestId: uuid('register_request_id').references((): AnyPgColumn => registerRequests.id, {
+      onDelete: 'cascade',
+    }),
     /** The domain event it came from; null for rows older than events and for the spec's publish call. */
     eventId: bigint('event_id', { mode: 'number' }),
     /**
@@ -782,6 +789,9 @@ export const notifications = pgTable(
     index('notifications_named_user_idx')
       .on(t.namedUserId)
       .where(sql`${t.namedUserId} is not null`),
+    index('notifications_register_request_idx')
+      .on(t.registerRequestId)
+      .where(sql`${t.registerRequestId} is not null`),
     check(
       'notifications_type_check',
       sql`${t.type} in ('STORY_EVALUATED', 'STORY_PUBLISHED', 'STORY_RETURNED', 'STORY_COMMENTED', 'COMMENT_REPLIED', 'STORY_TO_REVIEW', 'REQUEST_CREATED', 'ANNOTATION_ADDED', 'ANNOTATION_REPLIED', 'ANNOTATION_REOPENED', 'ANNOTATION_ANSWERED', 'ANNOTATION_RESOLVED', 'ANNOTATION_ORPHANED', 'REPORT_CREATED', 'REPORT_SETTLED', 'CONTENT_REMOVED', 'COMMENT_HELD', 'COMMENT_APPROVED', 'COMMENT_REJECTED', 'PRIVACY_REQUEST_CREATED', 'PRIVACY_REQUEST_DUE', 'SECURITY_INCIDENT_RECORDED')`,
