@@ -97,4 +97,20 @@ export const erasureTexts = {
   done: 'Cuenta suprimida. Queda esta constancia, sin datos de la persona:',
   counts: 'Filas eliminadas o anonimizadas por tabla',
   failed: 'No se pudo suprimir la cuenta. Inténtalo de nuevo.',
+  /** The queue's button on an open ERASURE request of a person with an account (/solicitudes-datos). */
+  fromRequest: 'Suprimir la cuenta',
+  requestAccount: (name: string) => `Cuenta en Fics: ${name}`,
+  /** The answer proposed to the requester once their account is erased (the administrator may edit it). */
+  requestAnswer: (record: { storiesKept: number; commentTextsRemoved: boolean }) =>
+    [
+      'Suprimimos tu cuenta de Fics y los datos personales asociados a ella.',
+      record.storiesKept === 1
+        ? 'Tu fic publicado quedó en la galería como "Anónimo", sin ningún vínculo contigo, como pediste.'
+        : record.storiesKept > 1
+          ? `Tus ${record.storiesKept} fics publicados quedaron en la galería como "Anónimo", sin ningún vínculo contigo, como pediste.`
+          : 'Tus fics fueron eliminados.',
+      record.commentTextsRemoved
+        ? 'Tus comentarios quedaron sin texto, firmados por "Usuario eliminado".'
+        : 'Tus comentarios se conservan firmados por "Usuario eliminado".',
+    ].join(' '),
 } as const;

@@ -206,6 +206,12 @@ export const privacyRequestSchema = z
     email: z.string(),
     /** The account that filed it (null: a parent without one, or an account deleted since). */
     requester: z.object({ _id: idSchema, name: z.string() }).nullable(),
+    /**
+     * The account the request is about: the requester's, or for one filed without a session the
+     * account whose e-mail is the request's (confirmed by its link); null when none (yet, or any
+     * more). On an ERASURE request, administrators open the erasure of this account from it.
+     */
+    account: z.object({ _id: idSchema, name: z.string() }).nullable(),
     createdAt: z.string(),
     /** When it entered the queue: its legal clock starts that day. */
     confirmedAt: z.string(),

@@ -164,6 +164,7 @@ export async function confirmPrivacyRequest(options: { db: Db; token: string; no
 
 const requesters = alias(users, 'privacy_requesters');
 const answerers = alias(users, 'privacy_answerers');
+const accounts = alias(users, 'privacy_accounts');
 
 /** Confirmed requests as the API answers them: those matching `where`, in `order`, one window. */
 async function loadRequests(
@@ -190,10 +191,19 @@ async function loadRequests(
       requesterName: requesters.name,
       answererId: answerers.id,
       answererName: answerers.name,
+      accountId: accounts.id,
+      accountName: accounts.name,
     })
     .from(privacyRequests)
     .leftJoin(requesters, eq(requesters.id, privacyRequests.userId))
     .leftJoin(answerers, eq(answerers.id, privacyRequests.answeredBy))
+    // Whom it is about: the requester, or the account with the request's (confirmed) e-mail; one
+    // lookup on users' primary key or users_email_lower_idx per row of the page.
+    .leftJoin(
+      accounts,
+      sql`${accounts.id} = coalesce(${privacyRequests.userId},
+        (select u.id from users u where lower(u.email) = lower(${privacyRequests.email})))`,
+    )
     .where(and(isNotNull(privacyRequests.confirmedAt), where))
     .orderBy(...order)
     .$dynamic();
@@ -209,6 +219,7 @@ async function loadRequests(
     email: row.email,
     requester:
       row.requesterId && row.requesterName ? { _id: row.requesterId, name: row.requesterName } : null,
+    account: row.accountId && row.accountName ? { _id: row.accountId, name: row.accountName } : null,
     createdAt: row.createdAt.toISOString(),
     confirmedAt: row.confirmedAt!.toISOString(),
     dueAt: row.dueAt!,

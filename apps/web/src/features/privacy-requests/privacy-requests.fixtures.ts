@@ -13,6 +13,7 @@ export function makeRequest(n: number, overrides: Partial<PrivacyRequest> = {}):
     detail: `Quiero saber qué datos guardan de mi hija (${n})`,
     email: `apoderada${n}@correo.test`,
     requester: null,
+    account: null,
     createdAt: '2026-11-20T10:00:00.000Z',
     confirmedAt: '2026-11-20T10:05:00.000Z',
     dueAt: '2026-12-20',

@@ -51,18 +51,37 @@ const textKey = {
  * API allows now (`allowedAnswers`) are offered. A 409 (answered by someone else meanwhile) closes
  * it, says so, and the queue is read again.
  */
-export function AnswerDialog({ request, onClose }: { request: PrivacyRequest | null; onClose: () => void }) {
+export function AnswerDialog({
+  request,
+  initialAnswer,
+  onClose,
+}: {
+  request: PrivacyRequest | null;
+  /** A proposed answer (after an erasure from the request), 'Resuelta' chosen with it. */
+  initialAnswer?: string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const titleId = useId();
   return (
     <Dialog open={request !== null} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
       <DialogTitle id={titleId}>{t('privacyRequests.answerTitle')}</DialogTitle>
-      {request ? <AnswerForm key={request._id} request={request} onClose={onClose} /> : null}
+      {request ? (
+        <AnswerForm key={request._id} request={request} initialAnswer={initialAnswer} onClose={onClose} />
+      ) : null}
     </Dialog>
   );
 }
 
-function AnswerForm({ request, onClose }: { request: PrivacyRequest; onClose: () => void }) {
+function AnswerForm({
+  request,
+  initialAnswer,
+  onClose,
+}: {
+  request: PrivacyRequest;
+  initialAnswer?: string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const toast = useToast();
   const answer = useAnswerPrivacyRequest();
@@ -81,7 +100,11 @@ function AnswerForm({ request, onClose }: { request: PrivacyRequest; onClose: ()
       unknown,
       AnswerPrivacyRequestBody
     >,
-    defaultValues: { status: request.allowedAnswers[0] ?? '', answer: '' },
+    defaultValues: {
+      status:
+        initialAnswer && request.allowedAnswers.includes('DONE') ? 'DONE' : (request.allowedAnswers[0] ?? ''),
+      answer: initialAnswer ?? '',
+    },
     shouldFocusError: false,
   });
   const status = useWatch({ control, name: 'status' }) as PrivacyAnswerStatus | '';

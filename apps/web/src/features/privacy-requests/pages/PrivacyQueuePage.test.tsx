@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { privacyRequestMessages, type PrivacyRequest } from '@fics/contracts';
+import { erasureTexts, privacyRequestMessages, type ErasureBody, type PrivacyRequest } from '@fics/contracts';
 import { setTokens } from '../../../lib/session';
 import { makeUser, mockApi, renderApp, type Handler } from '../../../test/utils';
 import { makeRequest, queueHandler } from '../privacy-requests.fixtures';
@@ -121,5 +121,71 @@ describe('PrivacyQueuePage', () => {
     expect(await screen.findByText(new RegExp(privacyRequestMessages.alreadyAnswered))).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(seen.length).toBeGreaterThan(before));
+  });
+  it("erases the account of an ERASURE request from it, with the request's id, then answers it with the proposed text", async () => {
+    const account = { _id: makeUser('STUDENT')._id, name: 'Pedro Pérez' };
+    const erasure = makeRequest(7, { type: 'ERASURE', email: 'pedro@correo.test', account });
+    const other = makeRequest(8, { type: 'ERASURE', email: 'apoderada.zoe@correo.test' });
+    const record = {
+      _id: 'erasure-7',
+      cause: 'ADMIN',
+      privacyRequestId: erasure._id,
+      performedBy: { _id: admin._id, name: admin.name },
+      counts: { users: 1, stories: 2, comments: 1 },
+      storiesKept: 1,
+      commentTextsRemoved: true,
+      createdAt: '2026-11-27T08:00:00.000Z',
+    };
+    let erased: ErasureBody | undefined;
+    let answered: unknown;
+    const { user } = renderQueue('/solicitudes-datos', {
+      'GET /privacy-requests': queueHandler([erasure, other, all[0]!]),
+      [`GET /users/${account._id}/erasure-options`]: {
+        body: {
+          stories: [{ _id: 'story-1', title: 'El faro', publishedAt: '2026-10-01T12:00:00.000Z' }],
+          comments: 1,
+        },
+      },
+      [`POST /users/${account._id}/erasure`]: ({ body }) => {
+        erased = body as ErasureBody;
+        return { status: 201, body: { erasure: record } };
+      },
+      [`PATCH /privacy-requests/${erasure._id}`]: ({ body }) => {
+        answered = body;
+        return { body: { request: { ...erasure, status: 'DONE', allowedAnswers: [] } } };
+      },
+    });
+    const list = await screen.findByRole('list', { name: 'Solicitudes' });
+    const [mine, parents, access] = within(list).getAllByRole('listitem');
+    // Filed without a session: the account with its e-mail is named.
+    expect(mine).toHaveTextContent('Cuenta en Fics: Pedro Pérez');
+    // A parent's address matches no account; other types never offer it.
+    expect(
+      within(parents!).queryByRole('button', { name: erasureTexts.fromRequest }),
+    ).not.toBeInTheDocument();
+    expect(within(access!).queryByRole('button', { name: erasureTexts.fromRequest })).not.toBeInTheDocument();
+
+    await user.click(within(mine!).getByRole('button', { name: erasureTexts.fromRequest }));
+    const dialog = await screen.findByRole('dialog', { name: 'Suprimir la cuenta de Pedro Pérez' });
+    const fic = await within(dialog).findByRole('radiogroup', { name: 'El faro' });
+    await user.click(within(fic).getByRole('radio', { name: 'Conservar como Anónimo' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: /Quitar el texto de sus comentarios/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Suprimir cuenta' }));
+    expect(await within(dialog).findByText(erasureTexts.done)).toBeInTheDocument();
+    expect(erased).toEqual({
+      requestId: erasure._id,
+      stories: [{ id: 'story-1', keep: true }],
+      defaultKeep: false,
+      removeCommentTexts: true,
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
+
+    const answer = await screen.findByRole('dialog', { name: 'Responder la solicitud' });
+    expect(within(answer).getByRole('radio', { name: 'Resuelta' })).toBeChecked();
+    const proposed = erasureTexts.requestAnswer(record);
+    expect(proposed).toContain('"Anónimo"');
+    expect(within(answer).getByRole('textbox', { name: /Respuesta para la persona/ })).toHaveValue(proposed);
+    await user.click(within(answer).getByRole('button', { name: 'Enviar respuesta' }));
+    await waitFor(() => expect(answered).toEqual({ status: 'DONE', answer: proposed }));
   });
 });

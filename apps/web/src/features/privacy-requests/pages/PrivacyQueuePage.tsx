@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -7,6 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import {
+  erasureTexts,
   maxPage,
   privacyQueueFilters,
   privacyRequestStatusLabels,
@@ -25,6 +26,11 @@ import { AnswerDialog } from '../components/AnswerDialog';
 import { PrivacyRequestCard } from '../components/PrivacyRequestCard';
 import { CardList } from '../../../components/CardList';
 
+// The users feature's erasure dialog, loaded when an administrator opens it from a request.
+const EraseUserDialog = lazy(() =>
+  import('../../users').then((module) => ({ default: module.EraseUserDialog })),
+);
+
 const ALL = 'ALL';
 /** Filter and page in the query string (/solicitudes-datos?estado=DONE&page=2); the open ones by default. */
 const urlParams = {
@@ -37,7 +43,9 @@ const limit = privacyRequestsPaging.defaultLimit;
 /**
  * /solicitudes-datos (ADMIN; issue 22.3): the requests under Ley 21.719, oldest due first, a page at
  * a time, filtered by status; each with its due date, 'Vence pronto' a week before and 'Vencida'
- * after, and 'Responder' while the API allows an answer.
+ * after, and 'Responder' while the API allows an answer. An open ERASURE request about an account
+ * also gets 'Suprimir la cuenta' (issue 22.4): the erasure dialog of /usuarios with the request's id;
+ * once it is done and closed, 'Responder' opens with the answer proposed from the record.
  */
 export function PrivacyQueuePage() {
   const { t } = useTranslation();
@@ -47,6 +55,21 @@ export function PrivacyQueuePage() {
   const queue = usePrivacyQueue({ status, page, limit });
   const shown = queue.data;
   const [answering, setAnswering] = useState<PrivacyRequest | null>(null);
+  const [proposedAnswer, setProposedAnswer] = useState<string | undefined>(undefined);
+  const [erasing, setErasing] = useState<PrivacyRequest | null>(null);
+  const [erasedAnswer, setErasedAnswer] = useState<string | null>(null);
+  const answer = (request: PrivacyRequest, proposed?: string) => {
+    setProposedAnswer(proposed);
+    setAnswering(request);
+  };
+  const closeErasure = () => {
+    const request = erasing;
+    setErasing(null);
+    setErasedAnswer(null);
+    if (request && erasedAnswer) {
+      answer(request, erasedAnswer);
+    }
+  };
 
   const replacePage = useCallback((last: number) => setUrl({ page: last }, { replace: true }), [setUrl]);
   useLastPageWhenPastTheEnd(shown, { enabled: !queue.isPlaceholderData, goTo: replacePage });
@@ -83,19 +106,33 @@ export function PrivacyQueuePage() {
               <PrivacyRequestCard
                 request={request}
                 header={
-                  <Typography variant="body2">
-                    {t('privacyRequests.requester')}:{' '}
-                    {request.requester ? request.requester.name : t('privacyRequests.noAccount')} ·{' '}
-                    <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
-                      {request.email}
-                    </Box>
-                  </Typography>
+                  <>
+                    <Typography variant="body2">
+                      {t('privacyRequests.requester')}:{' '}
+                      {request.requester ? request.requester.name : t('privacyRequests.noAccount')} ·{' '}
+                      <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
+                        {request.email}
+                      </Box>
+                    </Typography>
+                    {request.account && !request.requester ? (
+                      <Typography variant="body2">
+                        {erasureTexts.requestAccount(request.account.name)}
+                      </Typography>
+                    ) : null}
+                  </>
                 }
                 action={
                   request.allowedAnswers.length > 0 ? (
-                    <Button variant="contained" onClick={() => setAnswering(request)}>
-                      {t('privacyRequests.respond')}
-                    </Button>
+                    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+                      {request.type === 'ERASURE' && request.account ? (
+                        <Button variant="outlined" color="error" onClick={() => setErasing(request)}>
+                          {erasureTexts.fromRequest}
+                        </Button>
+                      ) : null}
+                      <Button variant="contained" onClick={() => answer(request)}>
+                        {t('privacyRequests.respond')}
+                      </Button>
+                    </Box>
                   ) : undefined
                 }
               />
@@ -151,7 +188,20 @@ export function PrivacyQueuePage() {
         <ListTotal text={shown ? t('privacyRequests.total', { count: shown.totalDocs }) : null} />
       </Box>
       {content}
-      <AnswerDialog request={answering} onClose={() => setAnswering(null)} />
+      <AnswerDialog request={answering} initialAnswer={proposedAnswer} onClose={() => setAnswering(null)} />
+      {erasing?.account ? (
+        <Suspense fallback={null}>
+          <EraseUserDialog
+            user={erasing.account}
+            requestId={erasing._id}
+            onErased={(record) => {
+              setErasedAnswer(erasureTexts.requestAnswer(record));
+              void queue.refetch();
+            }}
+            onClose={closeErasure}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -18,9 +18,21 @@ import { useErasureOptions, useEraseUser } from '../erasure-api';
 /**
  * An administrator erases an account (issue 22.4, docs/decisions/privacy.md 'Supresión'), with the
  * person's choices as their request states them: each published fic deleted or kept as 'Anónimo',
- * and whether their comments keep their text. Shows the record's counts once done.
+ * and whether their comments keep their text. Shows the record's counts once done. Opened from
+ * /usuarios, or from an ERASURE request in /solicitudes-datos (`requestId`: the record names it;
+ * `onErased` lets the queue propose the answer).
  */
-export function EraseUserDialog({ user, onClose }: { user: User; onClose: () => void }) {
+export function EraseUserDialog({
+  user,
+  requestId,
+  onErased,
+  onClose,
+}: {
+  user: Pick<User, '_id' | 'name'>;
+  requestId?: string;
+  onErased?: (record: ErasureRecord) => void;
+  onClose: () => void;
+}) {
   const options = useErasureOptions(user._id);
   const erase = useEraseUser();
   const [keep, setKeep] = useState<Record<string, boolean>>({});
@@ -35,12 +47,12 @@ export function EraseUserDialog({ user, onClose }: { user: User; onClose: () => 
         id: story._id,
         keep: keep[story._id] ?? false,
       }));
-      setDone(
-        await erase.mutateAsync({
-          userId: user._id,
-          body: { stories, defaultKeep: false, removeCommentTexts: removeTexts },
-        }),
-      );
+      const record = await erase.mutateAsync({
+        userId: user._id,
+        body: { requestId, stories, defaultKeep: false, removeCommentTexts: removeTexts },
+      });
+      setDone(record);
+      onErased?.(record);
     } catch (caught) {
       setError(isApiError(caught) && caught.status < 500 ? caught.message : erasureTexts.failed);
     }
