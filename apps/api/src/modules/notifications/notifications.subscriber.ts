@@ -533,6 +533,8 @@ async function handle(tx: Tx, event: DomainEvent, publicUrl: string): Promise<vo
           text,
           requestKind: kind,
           namedUserId: who.name === null ? null : who.userId,
+          // A registration's applicant has no account yet: the request itself says whose it is.
+          registerRequestId: kind === 'REGISTER' && who.name !== null ? requestId : null,
         })),
       );
     }

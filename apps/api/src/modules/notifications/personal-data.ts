@@ -9,11 +9,19 @@ import {
 /** What the platform told the person in the app (issue 22.1). */
 export const notificationsPersonalData: PersonalDataDeclaration = {
   module: 'notifications',
-  order: 10,
   tables: [
     {
       table: 'notifications',
-      columns: ['user_id', 'named_user_id', 'text', 'story_id', 'comment_id', 'created_at', 'read_at'],
+      columns: [
+        'user_id',
+        'named_user_id',
+        'register_request_id',
+        'text',
+        'story_id',
+        'comment_id',
+        'created_at',
+        'read_at',
+      ],
       purpose:
         'Tus notificaciones (la campana): qué pasó con tus fics y comentarios. Las de otras personas que te nombran ("… comentó tu fic") llevan el vínculo a tu cuenta.',
       retention:
@@ -44,11 +52,19 @@ export const notificationsPersonalData: PersonalDataDeclaration = {
       },
     },
   ],
-  // Their own, and those that name them in others' bells ('Ana Rojas comentó tu fic'): a comment
-  // kept under 'Usuario eliminado' must not be announced by their name (issue 22.4).
-  erase: async ({ tx, userId }) => ({
+  // Their own, and those that name them in others' bells ('Ana Rojas comentó tu fic', 'Nueva
+  // solicitud de registro: Ana Rojas'): a comment kept under 'Usuario eliminado' must not be announced
+  // by their name (issue 22.4). Before the requests module deletes the registration requests of
+  // their e-mail (order), so they are counted here.
+  order: 5,
+  erase: async ({ tx, userId, email }) => ({
     notifications:
       (await countAffected(tx, sql`delete from notifications where user_id = ${userId}`)) +
-      (await countAffected(tx, sql`delete from notifications where named_user_id = ${userId}`)),
+      (await countAffected(tx, sql`delete from notifications where named_user_id = ${userId}`)) +
+      (await countAffected(
+        tx,
+        sql`delete from notifications where register_request_id in
+              (select id from register_requests where email = ${email})`,
+      )),
   }),
 };

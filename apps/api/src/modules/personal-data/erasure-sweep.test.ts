@@ -7,11 +7,11 @@ import sharp from 'sharp';
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Comment, Story, User } from '@fics/contracts';
-import { dataExports, mailOutbox } from '../../db/schema';
-import { buildTestApp, type TestApp } from '../../test/helpers';
+import { dataExports, mailOutbox, users } from '../../db/schema';
+import { authHeader, buildTestApp, type TestApp } from '../../test/helpers';
 import { addComment, addReply, forgetCommentLimits } from '../comments/comments.fixtures';
 import { createStory, evaluatedStory, publishedStory, storyWorld } from '../stories/stories.fixtures';
-import { member, multipartBody } from '../users/users.fixtures';
+import { member, multipartBody, roleIdOf } from '../users/users.fixtures';
 
 /**
  * Issue 22.4: after an erasure, no answer of the API, no export and no page the server paints holds
@@ -218,8 +218,29 @@ describe('after an erasure, no answer names the person (issue 22.4)', () => {
     fs.writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
     t = await buildTestApp({ webDist });
     w = await storyWorld(t.app);
+    // They joined through a registration request an administrator accepted (every administrator is
+    // told of it by name).
+    const studentRole = await roleIdOf(t.app, 'STUDENT');
+    const registration = { ...PERSON, role: studentRole, collegeId: w.collegeA, gradeId: w.gradeA1 };
+    await ok(
+      inject('POST', '/register-requests', undefined, { ...registration, userComment: 'Soy estudiante' }),
+    );
+    const pending = await ok(inject('GET', '/register-requests/pendings', w.admin.headers), 200);
+    const requestId = (pending.requests as { _id: string; email: string }[]).find(
+      (r) => r.email === PERSON.email,
+    )!._id;
+    await ok(inject('PATCH', `/register-requests/${requestId}/accept`, w.admin.headers, registration), 200);
+    const [account] = await t.app.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, PERSON.email));
     // Under 14 (issue 22.5): their work leaves the school only with their guardian's consent, given below.
-    z = await member(t.app, 'STUDENT', [w.gradeA1], { ...PERSON, birthYear: year - 12 });
+    await t.app.db
+      .update(users)
+      .set({ birthYear: year - 12 })
+      .where(eq(users.id, account!.id));
+    const user = { id: account!.id, ...PERSON, role: 'STUDENT' as const, password: null };
+    z = { ...user, headers: await authHeader(t.app, user) };
     second = await member(t.app, 'STUDENT', [w.gradeA1], { name: SECOND.name, email: SECOND.email });
     await forgetCommentLimits(t.app, [z, second, w.classmate, w.teacher]);
 
@@ -578,6 +599,7 @@ describe('after an erasure, no answer names the person (issue 22.4)', () => {
       `GET /api/v1/stories/${kept._id} as classmate (200, body): photo`,
       'GET /api/v1/notifications?limit=50 as classmate (200, body): full name',
       'GET /api/v1/notifications?limit=50 as their teacher (200, body): full name',
+      'GET /api/v1/notifications?limit=50 as administrator (200, body): full name',
       'GET /api/v1/users?limit=100 as administrator (200, body): e-mail',
       'GET / as visitor (200, body): short name',
       `GET /fics/${kept._id} as visitor (200, body): short name`,
