@@ -70,13 +70,6 @@ export const users = pgTable(
      * before their name or work leaves their school (docs/decisions/privacy.md, 'Consentimiento').
      */
     birthYear: smallint('birth_year'),
-    /**
-     * The last login (issue 22.6): with `created_at` for an account that never logged in, what the
-     * retention job measures 6 years from. A login also clears `retention_notice_at`.
-     */
-    lastLoginAt: tz('last_login_at'),
-    /** When the notice of erasure for 6 years without a login was queued; erased 30 days later. */
-    retentionNoticeAt: tz('retention_notice_at'),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
     /** The name's Spanish sort key (COLLATE "C"); the user list pages in this order. */
@@ -99,14 +92,33 @@ export const users = pgTable(
       .on(t.birthYear)
       .where(sql`${t.birthYear} is not null`),
     check('users_birth_year_check', sql`${t.birthYear} is null or ${t.birthYear} between 1900 and 2100`),
-    // The retention job (issue 22.6): accounts not yet told, by when they were last used; and the
-    // accounts told, by when.
-    index('users_retention_due_idx')
-      .on(sql`coalesce(${t.lastLoginAt}, ${t.createdAt})`)
-      .where(sql`${t.retentionNoticeAt} is null`),
-    index('users_retention_notice_idx')
-      .on(t.retentionNoticeAt, t.id)
-      .where(sql`${t.retentionNoticeAt} is not null`),
+  ],
+);
+
+/**
+ * When each account was last used, for its retention (issue 22.6, docs/decisions/privacy.md
+ * 'Conservación'): its last login, or its creation until the first (a trigger on users writes the
+ * row; students created by their school may never log in), and when it was told it will be erased
+ * for 6 years without a login (erased 30 days later; a login clears it). Apart from users so that a
+ * login writes a narrow row, not the account's (its indexes, its triggers, the signed-in caches).
+ */
+export const userRetention = pgTable(
+  'user_retention',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastUsedAt: tz('last_used_at').notNull(),
+    noticeAt: tz('notice_at'),
+  },
+  (t) => [
+    // The job: accounts not yet told, by when they were last used; and the accounts told, by when.
+    index('user_retention_due_idx')
+      .on(t.lastUsedAt, t.userId)
+      .where(sql`${t.noticeAt} is null`),
+    index('user_retention_notice_idx')
+      .on(t.noticeAt, t.userId)
+      .where(sql`${t.noticeAt} is not null`),
   ],
 );
 
