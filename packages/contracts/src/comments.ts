@@ -23,6 +23,9 @@ export const commentLimits = {
 export const commentMessages = {
   /** The writer of a comment or reply whose account was erased (issue 22.4). */
   erasedWriter: 'Usuario eliminado',
+  /** In place of the text of a comment or reply whose writer's account was erased with it. */
+  commentTextRemoved: 'Comentario eliminado a pedido de quien lo escribió.',
+  replyTextRemoved: 'Respuesta eliminada a pedido de quien la escribió.',
   textRequired: 'El texto no puede estar vacio',
   editTextRequired: 'El comentario no puede estar vacio!!',
   replyRequired: 'La respuesta no puede estar vacia!!',
@@ -139,6 +142,8 @@ export const replySchema = z
     permissions: commentPermissionsSchema,
     /** Hidden for review ('En revisión'); only those who still see it get it (docs/decisions/moderation.md). */
     moderation: moderationFlagSchema.nullable().optional(),
+    /** True when its writer's account was erased with its text (issue 22.4): `text` is empty. */
+    textRemoved: z.boolean().optional(),
   })
   .meta({ id: 'Reply' });
 export type Reply = z.infer<typeof replySchema>;
@@ -156,6 +161,8 @@ export const commentSchema = z
     permissions: commentPermissionsSchema,
     /** Hidden for review ('En revisión'); only those who still see it get it (docs/decisions/moderation.md). */
     moderation: moderationFlagSchema.nullable().optional(),
+    /** True when its writer's account was erased with its text (issue 22.4): `text` is empty. */
+    textRemoved: z.boolean().optional(),
   })
   .meta({ id: 'Comment' });
 export type Comment = z.infer<typeof commentSchema>;

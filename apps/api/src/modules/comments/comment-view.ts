@@ -104,6 +104,14 @@ function authorOf(actor: Actor | null, writer: Writer | null, storyAuthor: Story
   };
 }
 
+/**
+ * A comment or reply of an erased writer whose text went with them (issue 22.4): the API says so
+ * rather than leaving the web an empty body (a writer can never save an empty text).
+ */
+function textRemovedOf(row: { authorId: string | null; text: string }) {
+  return row.authorId === null && row.text === '' ? { textRemoved: true } : {};
+}
+
 function writerOf(writers: Map<string, Writer>, authorId: string | null): Writer | null {
   if (authorId === null) {
     return null;
@@ -146,6 +154,7 @@ export async function buildCommentViews(
       permissions: { ...commentPermissions(actor, writer), ...canApprove },
       // Hidden rows reach only those who still see them (visibleTo): they read why.
       ...flag,
+      ...textRemovedOf(row),
     };
   });
 }
@@ -175,6 +184,7 @@ export async function buildReplyViews(
       createdAt: row.createdAt.toISOString(),
       permissions: { ...commentPermissions(actor, writer), ...canApprove },
       ...flag,
+      ...textRemovedOf(row),
     };
   });
 }

@@ -123,6 +123,7 @@ describe('POST /users/:id/erasure', () => {
       .comments.docs.find((c) => c._id === w.comment._id)!;
     expect(theirs.userId).toMatchObject({ _id: null, name: 'Usuario eliminado', profilePicture: null });
     expect(theirs.text).toContain('Comentario de Sofía');
+    expect(theirs.textRemoved).toBeUndefined();
     expect(theirs.permissions).toEqual({ canEdit: false, canDelete: false });
 
     // Nothing answered names them.

@@ -163,7 +163,12 @@ describe('DELETE /users/:id', () => {
     const shown = thread
       .json<{ comments: { docs: Comment[] } }>()
       .comments.docs.find((c) => c._id === comment._id);
-    expect(shown).toMatchObject({ userId: { _id: null, name: 'Usuario eliminado' }, text: '', replies: 1 });
+    expect(shown).toMatchObject({
+      userId: { _id: null, name: 'Usuario eliminado' },
+      text: '',
+      textRemoved: true,
+      replies: 1,
+    });
     expect(thread.body).not.toContain('Lucía');
   });
   it('refuses students (403) and anonymous callers (401)', async () => {

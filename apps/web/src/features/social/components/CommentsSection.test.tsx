@@ -109,6 +109,44 @@ describe('CommentsSection (comments and replies on /fics/:id)', () => {
     expect(comment!.querySelector('img')).toHaveAttribute('src', '/media/avatars/marta.png');
   });
 
+  it("shows an erased writer's comment as 'Usuario eliminado' and, without its text, a muted note instead of a blank", async () => {
+    const erased = {
+      _id: null,
+      name: commentMessages.erasedWriter,
+      profilePicture: null,
+      role: { name: '', displayName: '' },
+      isStoryAuthor: false,
+    };
+    const none = { canEdit: false, canDelete: false };
+    const { user } = renderStoryPage(makePublishedStory({ comments: 2 }), {
+      handlers: {
+        'GET /comments': commentsApi([
+          makeComment(1, { userId: erased, text: '', textRemoved: true, permissions: none, replies: 1 }),
+          makeComment(2, { userId: erased, text: '<p>Un texto que se conservó</p>', permissions: none }),
+        ]),
+        'GET /comments/comment-1/replies': repliesApi([
+          makeReply('comment-1', 1, { userId: erased, text: '', textRemoved: true, permissions: none }),
+        ]),
+      },
+    });
+    const [removed, kept] = await commentsList();
+    expect(removed).toHaveAccessibleName('Usuario eliminado');
+    const note = within(removed!).getByText(commentMessages.commentTextRemoved);
+    expect(note).toHaveStyle({ fontStyle: 'italic' });
+    expect(within(removed!).queryByRole('button', { name: 'Editar' })).not.toBeInTheDocument();
+    expect(kept).toHaveAccessibleName('Usuario eliminado');
+    expect(within(kept!).getByText('Un texto que se conservó')).toBeInTheDocument();
+    expect(within(kept!).queryByText(commentMessages.commentTextRemoved)).not.toBeInTheDocument();
+
+    await user.click(within(removed!).getByRole('button', { name: 'Ver respuesta (1)' }));
+    const region = await screen.findByRole('region', {
+      name: 'Respuestas al comentario de Usuario eliminado',
+    });
+    const [reply] = await within(region).findAllByRole('article');
+    expect(reply).toHaveAccessibleName('Usuario eliminado');
+    expect(within(reply!).getByText(commentMessages.replyTextRemoved)).toBeInTheDocument();
+  });
+
   it("marks the fic's author with an 'Autor/a' badge, and shows them as the fic does when the API hides them", async () => {
     const hidden = { _id: null, profilePicture: null, role: studentAuthor.role, isStoryAuthor: true };
     const { user } = renderStoryPage(makePublishedStory({ comments: 4 }), {

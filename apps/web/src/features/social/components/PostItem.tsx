@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import { useTranslation } from 'react-i18next';
@@ -95,6 +96,11 @@ export function PostItem({ post, kind, storyId, onSave, onDelete, actions, child
             onCancel={() => setEditing(false)}
             autoFocus
           />
+        ) : post.textRemoved ? (
+          // Its writer's account was erased with its text (issue 22.4): say so instead of a blank.
+          <Typography variant="body2" color="text.secondary" sx={{ fontStyle: 'italic' }}>
+            {isReply ? commentMessages.replyTextRemoved : commentMessages.commentTextRemoved}
+          </Typography>
         ) : (
           <CommentBody html={post.text} />
         )}
