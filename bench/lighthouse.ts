@@ -1,8 +1,8 @@
 /**
  * The home page as a cheap phone sees it (issue 9 point 8): Lighthouse's mobile run (a Moto G
  * Power's screen, 4x slower CPU, slow 4G, simulated) against `/` of a fresh compiled server
- * (apps/api/dist/server.js) in a new DATA_DIR, so the demo content seeds itself and the home shows its
- * 12 cards, as after `npm start` — three
+ * (compiled-server.ts: apps/api/dist/server.js in a new DATA_DIR, so the demo content seeds itself
+ * and the home shows its 12 cards, as after `npm start`) — three
  * times, with the median of each figure checked against the issue's goals:
  *
  *   performance score ≥ 95, largest contentful paint < 2 s, cumulative layout shift < 0.05,
@@ -18,56 +18,24 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import { firstVisitFiles } from './first-visit';
+import {
+  freePort,
+  median,
+  missingBuild,
+  startCompiledServer,
+  stop,
+  waitFor,
+  webDist,
+} from './compiled-server';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
 const runs = Number(/^--runs=(\d+)$/.exec(process.argv.find((a) => a.startsWith('--runs=')) ?? '')?.[1] ?? 3);
 
 const goals = { score: 95, lcpMs: 2000, cls: 0.05, initialJsKb: 170 };
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
-async function waitFor(check: () => Promise<boolean>, what: string, child: ChildProcess, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) {
-      throw new Error(`${what}: the process ended (code ${child.exitCode})`);
-    }
-    if (await check().catch(() => false)) {
-      return;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${what}: not ready after ${timeoutMs / 1000} s`);
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode === null && child.signalCode === null) {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    await exited;
-    clearTimeout(killer);
-  }
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 interface RunFigures {
   score: number;
@@ -86,13 +54,9 @@ interface Audit {
 }
 
 async function main(): Promise<number> {
-  const webIndex = path.join(repoRoot, 'apps/web/dist/index.html');
-  if (!fs.existsSync(webIndex)) {
-    console.error(`No build at ${webIndex}: run \`npm run build\` first.`);
-    return 1;
-  }
-  if (!fs.existsSync(path.join(repoRoot, 'apps/api/dist/server.js'))) {
-    console.error('No compiled server at apps/api/dist/server.js: run `npm run build` first.');
+  const missing = missingBuild();
+  if (missing) {
+    console.error(missing);
     return 1;
   }
   if (!fs.existsSync(chromePath)) {
@@ -101,46 +65,23 @@ async function main(): Promise<number> {
   }
   // The scripts a first visit loads: the entry, what index.html links and the app it starts.
   const initialScripts = new Set(
-    firstVisitFiles(path.dirname(webIndex))
+    firstVisitFiles(webDist)
       .filter((file) => file.endsWith('.js'))
       .map((file) => `/${file}`),
   );
 
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fics-lighthouse-'));
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  let serverOutput = '';
-  // The compiled server, as `npm start` runs it (apps/api/build.ts, part of `npm run build`).
-  const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server.js'], {
-    cwd: path.join(repoRoot, 'apps/api'),
-    // As `npm start` on a new machine: embedded database in a new DATA_DIR, demo content seeded.
-    env: {
-      PATH: process.env.PATH ?? '/usr/bin:/bin',
-      HOME: process.env.HOME ?? dataDir,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  for (const stream of [server.stdout, server.stderr]) {
-    stream?.on('data', (chunk: Buffer) => (serverOutput += chunk.toString('utf8')));
-  }
+  const started = Date.now();
+  const server = await startCompiledServer();
+  const { url, home } = server;
+  const cards = (home.match(/<article class="fx-card">/g) ?? []).length;
+  console.log(
+    `Server ready in ${((Date.now() - started) / 1000).toFixed(1)} s at ${url}; the home paints ${cards} cards.`,
+  );
 
   const debugPort = await freePort();
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'fics-lighthouse-chrome-'));
   let chrome: ChildProcess | undefined;
   try {
-    const started = Date.now();
-    await waitFor(async () => (await fetch(`${url}/api/v1/ready`)).ok, 'server', server, 180_000);
-    const home = await (await fetch(`${url}/`)).text();
-    const cards = (home.match(/<article class="fx-card">/g) ?? []).length;
-    console.log(
-      `Server ready in ${((Date.now() - started) / 1000).toFixed(1)} s at ${url}; the home paints ${cards} cards.`,
-    );
-
     chrome = spawn(
       chromePath,
       [
@@ -245,17 +186,14 @@ async function main(): Promise<number> {
     return 0;
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
-    if (serverOutput) {
-      console.error(serverOutput.slice(-4000));
-    }
+    console.error(server.output().slice(-4000));
     return 1;
   } finally {
     if (chrome) {
       await stop(chrome);
     }
-    await stop(server);
+    await server.close();
     fs.rmSync(profile, { recursive: true, force: true });
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

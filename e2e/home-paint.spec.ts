@@ -177,3 +177,31 @@ test("phone: a long author's name shows whole on a card, on two lines", async ({
   expect((await authorLines(card))[0]).toMatchObject({ name: 'Benjamín Fuentes', cut: false, lines: 2 });
   expect((await authorLines(list.getByRole('article'))).every((c) => c.fitsTwoLines)).toBe(true);
 });
+
+test("phone: a tap on the painted 'Ingresar' before the app runs opens the login once it does", async ({
+  page,
+}) => {
+  // Issue 23 point 2: the entry script (boot.ts) enables the server's 'Ingresar' at once; a tap starts
+  // the app and is not lost while its code downloads.
+  await page.setViewportSize({ width: 390, height: 844 });
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let asked = false;
+  await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
+    asked = true;
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  const paintedLogin = page.locator('#root .fx-app header button.fx-login');
+  await expect(paintedLogin).toBeEnabled();
+  await paintedLogin.click();
+  await expect(paintedLogin).toHaveAttribute('aria-busy', 'true');
+  await expect.poll(() => asked, { timeout: 15_000 }).toBe(true);
+  // Nothing opens before the app's code arrives.
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  release();
+  await expect(page.getByRole('dialog', { name: 'Ingresar' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('html')).not.toHaveAttribute('data-login-wanted', /.*/);
+});

@@ -64,6 +64,7 @@ describe('boot.ts: when the app starts', () => {
     vi.restoreAllMocks();
     vi.unstubAllGlobals();
     document.body.innerHTML = '';
+    document.documentElement.removeAttribute('data-login-wanted');
   });
 
   it('on a page the server painted, once the browser reports its first contentful paint', async () => {
@@ -130,5 +131,35 @@ describe('boot.ts: when the app starts', () => {
     await boot();
     expect(app.starts).toBe(1);
     expect(FakePaintObserver.current).toBeUndefined();
+  });
+
+  it("enables the painted 'Ingresar': a tap starts the app at once and marks the login as wanted", async () => {
+    document.body.innerHTML =
+      '<div id="root"><div class="fx-app"><header class="fx-bar"><button type="button" class="fx-login" disabled>Ingresar</button></header></div></div>';
+    await boot();
+    const button = document.querySelector<HTMLButtonElement>('.fx-login')!;
+    expect(button.disabled).toBe(false);
+    expect(app.starts).toBe(0);
+    expect(document.documentElement.hasAttribute('data-login-wanted')).toBe(false);
+
+    // Before the first paint is reported: the tap does not wait for it.
+    button.click();
+    await settle();
+    expect(app.starts).toBe(1);
+    expect(document.documentElement.hasAttribute('data-login-wanted')).toBe(true);
+    expect(button.getAttribute('aria-busy')).toBe('true');
+
+    // A second tap, or the paint, starts nothing more.
+    button.click();
+    FakePaintObserver.current!.report('first-contentful-paint');
+    await settle();
+    expect(app.starts).toBe(1);
+  });
+
+  it('leaves the other painted buttons disabled (they wait for the app)', async () => {
+    document.body.innerHTML =
+      '<div id="root"><div class="fx-app"><header class="fx-bar"><button type="button" class="fx-icon" disabled>f</button></header></div></div>';
+    await boot();
+    expect(document.querySelector<HTMLButtonElement>('.fx-icon')!.disabled).toBe(true);
   });
 });

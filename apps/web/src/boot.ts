@@ -5,12 +5,20 @@
  * spends its time on the scripts after, instead of holding a blank page while it evaluates them.
  * Links on the painted cards work meanwhile; React replaces the page without moving it.
  *
+ * The painted 'Ingresar' works meanwhile too (issue 23 point 2: a phone spends a second or two
+ * fetching and starting the app, and a tap must not be lost): the server draws it disabled, and this
+ * script enables it with a listener that starts the app at once and leaves a mark on the page
+ * (`data-login-wanted` on `<html>`, EARLY_LOGIN_ATTRIBUTE); the app's LoginDialogProvider opens the
+ * login when it mounts and finds the mark.
+ * *
  * "On the screen" is the browser's own first-contentful-paint entry; where the browser does not
  * report paints, the task after the next frame. Pages the server does not paint (an empty `#root`)
  * and tabs opened in the background (which draw nothing until shown) start at once, and nothing
  * waits longer than START_AT_LATEST_MS.
  */
 const START_AT_LATEST_MS = 3000;
+/** Read and removed by features/auth/components/LoginDialogProvider.tsx (the same name there). */
+const EARLY_LOGIN_ATTRIBUTE = 'data-login-wanted';
 const FIRST_CONTENTFUL_PAINT = 'first-contentful-paint';
 
 let started = false;
@@ -41,7 +49,21 @@ function startAfterFirstPaint() {
   observer.observe({ type: 'paint', buffered: true });
 }
 
+/** The server's 'Ingresar' (web-shell home.ts `.fx-login`) made to work before the app runs. */
+function enablePaintedLogin(button: HTMLButtonElement) {
+  button.addEventListener('click', () => {
+    document.documentElement.setAttribute(EARLY_LOGIN_ATTRIBUTE, '');
+    button.setAttribute('aria-busy', 'true');
+    start();
+  });
+  button.disabled = false;
+}
+
 const painted = document.getElementById('root')?.firstElementChild;
+const paintedLogin = document.querySelector<HTMLButtonElement>('#root header button.fx-login');
+if (paintedLogin) {
+  enablePaintedLogin(paintedLogin);
+}
 if (painted && document.visibilityState === 'visible') {
   startAfterFirstPaint();
 } else {

@@ -20,17 +20,19 @@ startTransition(() => {
   );
 });
 
-// The other screens' texts and the toasts' host: fetched once the first screen has loaded (its image
-// included), so they never compete with it; a lazy page opened sooner waits for the texts
-// (lib/i18n.ts withAllTexts), a toast asked for sooner for its host.
-const afterLoad = () => {
+// The other screens' texts and the toasts' host are not part of the first screen, so a first visit
+// does not download them (issue 23 point 2: on a phone every kilobyte before the app has started is
+// time): they are fetched when the visitor first touches, clicks or types, ahead of what that may
+// open. A lazy page or the login dialog opened sooner waits for the texts anyway (lib/i18n.ts
+// withAllTexts), and a toast asked for sooner for its host (components/toast.tsx).
+const intents = ['pointerdown', 'touchstart', 'keydown'] as const;
+const prefetchTheRest = () => {
+  for (const intent of intents) {
+    window.removeEventListener(intent, prefetchTheRest, true);
+  }
   void loadAllTexts();
   void preloadToastHost();
 };
-if (document.readyState === 'complete') {
-  // Already loaded (boot.ts starts the app after the first paint): in a task of its own, not inside
-  // the one that evaluates the app's modules.
-  setTimeout(afterLoad, 0);
-} else {
-  window.addEventListener('load', afterLoad, { once: true });
+for (const intent of intents) {
+  window.addEventListener(intent, prefetchTheRest, { capture: true, passive: true });
 }

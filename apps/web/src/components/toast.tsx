@@ -47,8 +47,9 @@ type HostModule = typeof ToastHostModule;
 let loadedHost: HostModule | undefined;
 
 /**
- * Fetches the toasts' host ahead of the first toast (main.tsx, once the page has loaded; the tests'
- * setup): a provider mounted after that shows the host at once, and a toast never waits for it.
+ * Fetches the toasts' host ahead of the first toast (main.tsx, at the visitor's first touch, click
+ * or key; the tests' setup): a provider mounted after that shows the host at once, and a toast never
+ * waits for it.
  */
 export function preloadToastHost(): Promise<HostModule> {
   return import('./toast-host').then((module) => (loadedHost = module));

@@ -1,6 +1,7 @@
 /**
  * The catalog's texts for every screen but the first (see es.ts): loaded by lib/i18n.ts at the
- * visitor's first touch, click or key (main.tsx) and before any lazy page or dialog renders. Add keys under the feature that shows them.
+ * visitor's first touch, click or key (main.tsx) and before any lazy page or dialog renders. Add
+ * keys under the feature that shows them.
  */
 import { stories } from './es-stories';
 import { storyEditor } from './es-story-editor';

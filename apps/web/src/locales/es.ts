@@ -6,9 +6,9 @@
  * packages/contracts: screens import them from there, and this catalog never copies one.
  *
  * Two parts, one catalog: this file holds what the first screen (the shell and the home gallery)
- * shows, bundled with it; es-lazy.ts holds every other screen's texts, loaded right after the first
- * paint and always before a lazy page renders (lib/i18n.ts). A section goes here only if the home
- * or the shell uses it (lib/i18n.test.ts checks it).
+ * shows, bundled with it; es-lazy.ts holds every other screen's texts, loaded at the visitor's first
+ * touch, click or key (main.tsx) and always before a lazy page renders (lib/i18n.ts). A section goes
+ * here only if the home or the shell uses it (lib/i18n.test.ts checks it).
  */
 import { shellTexts } from '@fics/contracts/shell-texts';
 import type { LazyCatalog } from './es-lazy';

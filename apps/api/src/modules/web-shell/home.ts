@@ -160,7 +160,9 @@ function firstCoverPreload(card: GalleryCard | undefined): string {
 /**
  * The shell's header bar as a visitor first sees it on `/`: logo, filter toggle, 'Ingresar'. The
  * painted buttons are disabled (drawn the same): they do nothing until React's own replace them, and
- * a click then waits for those rather than being lost. Links (the logo, the cards) work as links.
+ * a click then waits for those rather than being lost. 'Ingresar' is enabled by the page's entry
+ * script as soon as it runs (apps/web/src/boot.ts): a tap starts the app and opens the login.
+ * Links (the logo, the cards) work as links.
  */
 function headerHtml(): string {
   return (

@@ -52,6 +52,14 @@ describe('Header', () => {
     expect(await screen.findByRole('dialog', { name: 'Ingresar' })).toBeInTheDocument();
   });
 
+  it("opens the login as the app starts when the server-painted 'Ingresar' was tapped before (boot.ts)", async () => {
+    document.documentElement.setAttribute('data-login-wanted', '');
+    renderHeader(null);
+    expect(await screen.findByRole('dialog', { name: 'Ingresar' })).toBeInTheDocument();
+    // Taken once: the mark is gone.
+    expect(document.documentElement.hasAttribute('data-login-wanted')).toBe(false);
+  });
+
   it('shows an administrator their name, role and admin links', async () => {
     const { user } = renderHeader(makeUser('ADMIN'));
     const menu = await openMenu(user);

@@ -4,6 +4,7 @@ import {
   Suspense,
   useCallback,
   useContext,
+  useEffect,
   useMemo,
   useState,
   useSyncExternalStore,
@@ -23,6 +24,12 @@ const ResumeAfterLogin = lazy(() =>
 );
 const hasResumePoint = () => readResumePoint() !== null;
 const noResumePoint = () => false;
+
+/**
+ * Left on `<html>` by boot.ts when the server-painted 'Ingresar' was tapped before the app ran
+ * (the same name there): the login opens as the app mounts, the tap is not lost.
+ */
+const EARLY_LOGIN_ATTRIBUTE = 'data-login-wanted';
 
 /** Why the dialog opened by itself: said above the form. */
 export type LoginReason = 'sessionExpired';
@@ -44,6 +51,13 @@ export function LoginDialogProvider({ children }: { children: ReactNode }) {
     setOpen(true);
   }, []);
   const openLogin = useCallback(() => openFor(), [openFor]);
+  useEffect(() => {
+    const root = document.documentElement;
+    if (root.hasAttribute(EARLY_LOGIN_ATTRIBUTE)) {
+      root.removeAttribute(EARLY_LOGIN_ATTRIBUTE);
+      openFor();
+    }
+  }, [openFor]);
   const value = useMemo(() => ({ openLogin }), [openLogin]);
   const resuming = useSyncExternalStore(subscribeResumePoint, hasResumePoint, noResumePoint);
   return (
