@@ -1,4 +1,9 @@
-import { Redis } from 'ioredis';
+import type * as IORedis from 'ioredis';
+import type { Redis } from 'ioredis';
+import { lazyRequire } from './lazy-require';
+
+/** Loaded only with REDIS_URL, when the connection opens (lazy-require.ts). */
+const ioredis = lazyRequire<typeof IORedis>('ioredis');
 
 export interface RateLimitResult {
   /** False once the key has been hit more than `limit` times in its window. */
@@ -80,7 +85,7 @@ export class MemoryRateLimiter implements RateLimiter {
 
 /** Opens the shared Redis connection; commands fail fast instead of queueing while Redis is away. */
 export function connectRedis(url: string): Redis {
-  const redis = new Redis(url, {
+  const redis = new (ioredis().Redis)(url, {
     maxRetriesPerRequest: 1,
     connectTimeout: 2000,
     commandTimeout: 1000,

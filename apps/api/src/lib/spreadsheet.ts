@@ -1,4 +1,8 @@
-import * as XLSX from '@e965/xlsx';
+import type * as XLSXModule from '@e965/xlsx';
+import { lazyRequire } from './lazy-require';
+
+/** Loaded with the first spreadsheet, not at start (lazy-require.ts). */
+const xlsx = lazyRequire<typeof XLSXModule>('@e965/xlsx');
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -18,6 +22,7 @@ export interface SheetData {
 
 /** Builds an .xlsx workbook; every string cell is neutralised. */
 export function buildWorkbook(sheets: SheetData[]): Buffer {
+  const XLSX = xlsx();
   const book = XLSX.utils.book_new();
   for (const sheet of sheets) {
     const rows = sheet.rows.map((row) =>

@@ -1,4 +1,8 @@
-import sharp from 'sharp';
+import type sharpModule from 'sharp';
+import { lazyRequire } from '../../lib/lazy-require';
+
+/** Loaded when covers are drawn (seeding the demo once), not at every start (lib/lazy-require.ts). */
+const sharp = lazyRequire<typeof sharpModule>('sharp');
 
 /**
  * Covers of the demo fics, drawn here: an SVG per fic (gradients, circles, waves, stars, hills…),
@@ -380,7 +384,7 @@ export async function renderDemoCover(
   motif: CoverMotif,
   palette: CoverPaletteName,
 ): Promise<Buffer> {
-  return sharp(Buffer.from(demoCoverSvg(key, motif, palette)))
+  return sharp()(Buffer.from(demoCoverSvg(key, motif, palette)))
     .png({ compressionLevel: 3 })
     .toBuffer();
 }

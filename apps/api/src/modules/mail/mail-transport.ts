@@ -1,5 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { createTransport } from 'nodemailer';
+import type nodemailer from 'nodemailer';
+import { lazyRequire } from '../../lib/lazy-require';
+
+/** Loaded only with SMTP_URL, when the transport is made (lib/lazy-require.ts). */
+const mailer = lazyRequire<typeof nodemailer>('nodemailer');
 
 export interface MailMessage {
   to: string;
@@ -18,7 +22,7 @@ export interface MailTransport {
 
 /** SMTP through nodemailer; SMTP_URL carries host, port, credentials and TLS (smtps://). */
 export function createSmtpTransport(options: { url: string; from: string }): MailTransport {
-  const transporter = createTransport(
+  const transporter = mailer().createTransport(
     {
       url: options.url,
       // A hung server must not hold a message past its lease (see the dispatcher).

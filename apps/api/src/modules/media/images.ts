@@ -1,7 +1,10 @@
-import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
+import type sharpModule from 'sharp';
 import { limits, userMessages } from '@fics/contracts';
 import { AppError, validationError } from '../../lib/errors';
+import { lazyRequire } from '../../lib/lazy-require';
+
+/** sharp (and file-type below) load with the first upload, not at start (lib/lazy-require.ts). */
+const sharp = lazyRequire<typeof sharpModule>('sharp');
 
 /**
  * Formats sharp's bundled libvips decodes. SVG is left out on purpose (scripts, external
@@ -44,12 +47,13 @@ export async function decodeImage(input: Buffer, options: { maxSide: number }): 
   if (input.length > limits.imageMaxBytes) {
     throw imageTooLarge();
   }
+  const { fileTypeFromBuffer } = await import('file-type');
   const type = await fileTypeFromBuffer(input);
   if (!type || !acceptedTypes.has(type.mime)) {
     throw notAnImage();
   }
   try {
-    const { data, info } = await sharp(input, {
+    const { data, info } = await sharp()(input, {
       limitInputPixels: MAX_INPUT_PIXELS,
       // Truncated or corrupt data is an error, not a half-grey picture.
       failOn: 'error',
@@ -71,7 +75,7 @@ export async function decodeImage(input: Buffer, options: { maxSide: number }): 
 
 /** A new sharp pipeline reading decoded pixels (cheap: no file is parsed again). */
 export const fromDecoded = (image: DecodedImage) =>
-  sharp(image.pixels, { raw: { width: image.width, height: image.height, channels: image.channels } });
+  sharp()(image.pixels, { raw: { width: image.width, height: image.height, channels: image.channels } });
 
 /** Decoded pixels as PNG, at their size. */
 export async function encodePng(image: DecodedImage): Promise<ProcessedImage> {

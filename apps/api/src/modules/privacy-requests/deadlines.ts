@@ -1,4 +1,5 @@
-import Holidays from 'date-holidays';
+import type Holidays from 'date-holidays';
+import { lazyRequire } from '../../lib/lazy-require';
 import { privacyRequestLimits, type PrivacyRequestStatus, type PrivacyRequestType } from '@fics/contracts';
 
 /**
@@ -35,7 +36,9 @@ export function addDays(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
-const holidays = new Holidays('CL');
+/** Loaded when a deadline is first counted, not at start (lib/lazy-require.ts). */
+const holidaysClass = lazyRequire<typeof Holidays>('date-holidays');
+let holidays: Holidays | undefined;
 const holidaysByYear = new Map<number, ReadonlySet<string>>();
 
 /** Chile's public holidays of a year ('YYYY-MM-DD'), read once per year from date-holidays. */
@@ -43,7 +46,7 @@ function publicHolidays(year: number): ReadonlySet<string> {
   let days = holidaysByYear.get(year);
   if (!days) {
     days = new Set(
-      holidays
+      (holidays ??= new (holidaysClass())('CL'))
         .getHolidays(year)
         .filter((holiday) => holiday.type === 'public')
         .map((holiday) => holiday.date.slice(0, 10)),

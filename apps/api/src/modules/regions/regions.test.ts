@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { RegionsResponse } from '@fics/contracts';
+import { communes, regions } from '../../db/schema';
 import { seedRegions } from '../../db/seed/regions';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 
@@ -67,5 +69,28 @@ describe('GET /regions', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json<RegionsResponse>().regions).toHaveLength(16);
+  });
+
+  it('seeds again on every start without writing when all is stored, and puts back what differs', async () => {
+    // xmin: the transaction that last wrote the row; an upsert (even to the same values) changes it.
+    const written = async () =>
+      (
+        await t.app.db
+          .select({ xmin: sql<string>`xmin::text` })
+          .from(communes)
+          .where(inArray(communes.id, ['13101', '08111']))
+          .orderBy(communes.id)
+      ).map((row) => row.xmin);
+    const before = await written();
+    await seedRegions(t.app.db);
+    expect(await written()).toEqual(before);
+
+    await t.app.db.update(communes).set({ name: 'Otro nombre' }).where(eq(communes.id, '13101'));
+    await t.app.db.update(regions).set({ position: 99 }).where(eq(regions.id, '08'));
+    await seedRegions(t.app.db);
+    const [commune] = await t.app.db.select().from(communes).where(eq(communes.id, '13101'));
+    expect(commune!.name).toBe('Santiago');
+    const [region] = await t.app.db.select().from(regions).where(eq(regions.id, '08'));
+    expect(region!.position).toBe(10);
   });
 });
