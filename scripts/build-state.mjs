@@ -49,6 +49,12 @@ const SKIPPED_DIRS = new Set(['node_modules', 'dist', '.git', 'coverage', 'test-
  * from the entry points), so editing a test does not cost a 10 s web build.
  */
 const TEST_FILE = /\.test\.tsx?$/;
+/**
+ * The bundled copy of vite.config.ts that Vite writes beside it while any build or dev server starts
+ * (vite.config.ts.timestamp-<time>-<id>.mjs) and deletes right after: not a source, and seen
+ * whenever a check runs during someone else's build.
+ */
+const VITE_CONFIG_COPY = /\.timestamp-[\w-]+\.mjs$/;
 
 /**
  * Every input file of `target`, relative to its root, sorted (the hash does not depend on the order
@@ -75,7 +81,7 @@ export function inputFiles(target) {
           walk(path.join(rel, entry));
         }
       }
-    } else if (stat.isFile() && !TEST_FILE.test(rel)) {
+    } else if (stat.isFile() && !TEST_FILE.test(rel) && !VITE_CONFIG_COPY.test(rel)) {
       files.push(rel.split(path.sep).join('/'));
     }
   };

@@ -162,6 +162,7 @@ describe('incremental build (scripts/build-state.mjs)', () => {
   it('does not rebuild for test files, installed packages or its own output', async () => {
     f.write('app/src/main.test.ts', 'another test\n');
     f.write('app/node_modules/dep/index.js', 'reinstalled\n');
+    f.write('app/app.config.ts.timestamp-1764236100000-3f2a9c1d.mjs', 'export default {};\n');
     expect(await f.run()).toBe(false);
     expect(inputFiles(f.target)).toEqual([
       'app/app.config.ts',
