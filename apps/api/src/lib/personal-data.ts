@@ -77,6 +77,19 @@ export interface ErasureChoices {
 /** Everything goes: no fic kept, comments without their text. */
 export const eraseEverything: ErasureChoices = { keepStoryIds: [], removeCommentTexts: true };
 
+/**
+ * Who was erased, for clearing what outlived the erasure (issue 22.6): the housekeeping job passes
+ * it from erasure_traces, within 60 days of the erasure, in one transaction per person.
+ */
+export interface TraceContext {
+  tx: Tx;
+  userId: string;
+  /** Lower-cased, as users.email was. */
+  email: string;
+  /** Their full name as it was; null when too short to search for without hitting others' rows. */
+  name: string | null;
+}
+
 /** Rows removed or anonymised per table (no personal data: the erasure record keeps these). */
 export type ErasedCounts = Record<string, number>;
 
@@ -93,6 +106,12 @@ export interface PersonalDataDeclaration {
    * `order` runs lower first: a module whose rows others refer to (the users row itself) goes last.
    */
   erase: (context: EraseContext) => Promise<ErasedCounts>;
+  /**
+   * Removes what still names the erased person in this module's tables and had to outlive the
+   * erasure's transaction (an event still to deliver, the answer to their request on its way to
+   * their address): the retention job calls it within 60 days of the erasure (issue 22.6).
+   */
+  clearTraces?: (context: TraceContext) => Promise<ErasedCounts>;
   order?: number;
 }
 

@@ -106,6 +106,11 @@ export interface EventPayloads {
   /** 'Mis datos' produced for `userId` (issue 22.2): by the person, or by an administrator (`requestedBy`). */
   'user.data_exported': { userId: string; requestedBy: string };
   /**
+   * No login for almost 6 years (issue 22.6): the account will be erased on `eraseOn` (a date in
+   * Chile, YYYY-MM-DD) unless its owner signs in; the users module mails the notice. By the system.
+   */
+  'user.retention_notice_due': { userId: string; eraseOn: string };
+  /**
    * A student blocked another (issue 21.4; the actor is the blocker), or lifted their block. Only
    * for a new block or a lifted one, never for a repeated click. Nobody is told: the blocker's
    * activity records it (issue 21.7).
@@ -251,6 +256,7 @@ export const eventTypes = [
   'user.email_changed',
   'user.profile_updated',
   'user.data_exported',
+  'user.retention_notice_due',
   'guardian_consent.requested',
   'guardian_consent.decided',
   'user.blocked',

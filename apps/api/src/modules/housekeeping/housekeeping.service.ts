@@ -3,7 +3,8 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Db } from '../../db/client';
 import { domainEvents, mailOutbox, oneTimeTokens, sessions } from '../../db/schema';
-import { refreshWithheldTurned14 } from '../users';
+import { clearErasureTraces, eraseRetainedAccounts } from '../personal-data';
+import { markRetentionNotices, refreshWithheldTurned14 } from '../users';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -25,6 +26,8 @@ export const EVENT_FAILED_RETENTION_MS = 90 * DAY_MS;
 /** Rows per statement. Sessions take their refresh tokens with them (ON DELETE CASCADE), so fewer. */
 export const HOUSEKEEPING_BATCH_SIZE = 5000;
 const SESSION_BATCH_SIZE = 1000;
+/** Accounts told per transaction (each with its event), and accounts read per page to erase. */
+const RETENTION_BATCH_SIZE = 200;
 
 export interface HousekeepingCounts {
   /** Sessions deleted; their refresh tokens, used or not, went with them. */
@@ -42,6 +45,15 @@ export interface HousekeepingCounts {
    * 14 with the new year (issue 22.5): a copy left stale would keep them within the school.
    */
   consentCopiesLifted: number;
+  /**
+   * Retention (issue 22.6, docs/decisions/privacy.md 'Conservación'): accounts unused for almost 6
+   * years told they will be erased in 30 days (a `user.retention_notice_due` each, mailed).
+   */
+  retentionNotices: number;
+  /** Accounts erased 30 days after their notice, not signed in to since (cause RETENTION). */
+  accountsErased: number;
+  /** Erased people whose remaining traces (events, mails, requests naming them) were cleared. */
+  erasureTracesCleared: number;
 }
 
 export interface HousekeepingOptions {
@@ -124,7 +136,8 @@ const byId = (id: AnyPgColumn, ids: SQLWrapper) => sql`${id} = any(array(${ids})
 
 /**
  * Removes what is no longer needed: dead sessions (with their refresh tokens), dead one-time tokens,
- * the bodies of handled e-mails and, after 90 days, the handled e-mails themselves.
+ * the bodies of handled e-mails and, after 90 days, the handled e-mails themselves; and enforces the
+ * retention of accounts (issue 22.6): the notice, the erasure 30 days later, the traces within 60.
  *
  * Only one instance works at a time: the run holds a PostgreSQL advisory lock, and resolves to null
  * when another instance holds it. The work goes in batches of bounded statements, each its own
@@ -180,6 +193,9 @@ async function removeDeadRows(options: HousekeepingOptions): Promise<Housekeepin
     mailBodiesCleared: 0,
     eventsDeleted: 0,
     consentCopiesLifted: 0,
+    retentionNotices: 0,
+    accountsErased: 0,
+    erasureTracesCleared: 0,
   };
 
   /**
@@ -251,6 +267,24 @@ async function removeDeadRows(options: HousekeepingOptions): Promise<Housekeepin
     counts.consentCopiesLifted = await refreshWithheldTurned14(db, now);
   }
 
+  // Retention (issue 22.6): notices, then the erasures whose notice ran out (one transaction per
+  // account), then what earlier erasures left behind (one transaction per person).
+  counts.retentionNotices = await repeat(
+    () => markRetentionNotices({ db, now, batchSize: Math.min(size, RETENTION_BATCH_SIZE) }),
+    Math.min(size, RETENTION_BATCH_SIZE),
+  );
+  if (!signal?.aborted) {
+    counts.accountsErased = await eraseRetainedAccounts({
+      db,
+      now,
+      batchSize: Math.min(size, RETENTION_BATCH_SIZE),
+      signal,
+    });
+  }
+  if (!signal?.aborted) {
+    counts.erasureTracesCleared = (await clearErasureTraces({ db, now, signal })).people;
+  }
+
   return counts;
 }
 
@@ -262,6 +296,9 @@ export function countTotal(counts: HousekeepingCounts): number {
     counts.mailsDeleted +
     counts.mailBodiesCleared +
     counts.eventsDeleted +
-    counts.consentCopiesLifted
+    counts.consentCopiesLifted +
+    counts.retentionNotices +
+    counts.accountsErased +
+    counts.erasureTracesCleared
   );
 }

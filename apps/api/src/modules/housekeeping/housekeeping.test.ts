@@ -163,6 +163,9 @@ describe('runHousekeeping', () => {
       mailBodiesCleared: 0,
       eventsDeleted: 0,
       consentCopiesLifted: 0,
+      retentionNotices: 0,
+      accountsErased: 0,
+      erasureTracesCleared: 0,
     });
     expect(await ids(db, sessions)).toEqual([live, justExpired, justRevoked].sort());
     expect(await tokensOf(db, live)).toEqual([
@@ -182,6 +185,9 @@ describe('runHousekeeping', () => {
       mailBodiesCleared: 0,
       eventsDeleted: 0,
       consentCopiesLifted: 0,
+      retentionNotices: 0,
+      accountsErased: 0,
+      erasureTracesCleared: 0,
     });
   });
 
@@ -275,6 +281,9 @@ describe('runHousekeeping', () => {
       mailBodiesCleared: 2,
       eventsDeleted: 0,
       consentCopiesLifted: 0,
+      retentionNotices: 0,
+      accountsErased: 0,
+      erasureTracesCleared: 0,
     });
     const after = await db.select().from(mailOutbox);
     expect(after.map((r) => r.id).sort()).toEqual(
@@ -327,6 +336,9 @@ describe('runHousekeeping', () => {
       mailBodiesCleared: 7,
       eventsDeleted: 0,
       consentCopiesLifted: 0,
+      retentionNotices: 0,
+      accountsErased: 0,
+      erasureTracesCleared: 0,
     });
     expect(await ids(app.db, sessions)).toEqual([]);
     expect(await ids(app.db, oneTimeTokens)).toEqual([]);
@@ -404,6 +416,9 @@ describe('runHousekeeping', () => {
       mailBodiesCleared: 0,
       eventsDeleted: 0,
       consentCopiesLifted: 0,
+      retentionNotices: 0,
+      accountsErased: 0,
+      erasureTracesCleared: 0,
     });
     expect(await ids(app.db, sessions)).toHaveLength(3);
   });
@@ -432,6 +447,9 @@ describe('runHousekeeping', () => {
       mailBodiesCleared: 6,
       eventsDeleted: 0,
       consentCopiesLifted: 0,
+      retentionNotices: 0,
+      accountsErased: 0,
+      erasureTracesCleared: 0,
     });
     // Once the lock is free again, the next run goes ahead (with nothing left to do).
     expect(await runHousekeeping({ db: app.db, now })).toMatchObject({ sessions: 0 });

@@ -21,4 +21,4 @@ export {
 export { mailPlugin, type MailPluginOptions, type MailService } from './mail.plugin';
 // What it keeps about a person, for the register of personal data (issue 22.1).
 export { mailPersonalData } from './personal-data';
-export { guardianConsentMail } from './templates';
+export { guardianConsentMail, retentionNoticeMail } from './templates';

@@ -17,7 +17,8 @@ export const mailPersonalData: PersonalDataDeclaration = {
       columns: ['to', 'subject', 'text', 'html'],
       purpose:
         'Los correos que te enviamos (invitación, recuperación de contraseña, avisos), hasta que salen.',
-      retention: 'El texto se borra apenas se envía; el registro (asunto y fecha), a los 90 días.',
+      retention:
+        'El texto se borra apenas se envía; el registro (asunto y fecha), a los 90 días. Si se borra tu cuenta, los correos a tu email o que te nombran se borran al hacerlo o, a más tardar, a los 60 días.',
     },
   ],
   sections: ({ db, userId }) => [
@@ -52,6 +53,15 @@ export const mailPersonalData: PersonalDataDeclaration = {
       },
     },
   ],
+  // Within 60 days of the erasure (issue 22.6): mails to the address queued after it (the answer to
+  // their request) and mails to others that name them (a guardian's notice names the student).
+  clearTraces: async ({ tx, email, name }) => ({
+    mail_outbox: await countAffected(
+      tx,
+      sql`delete from mail_outbox where lower("to") = ${email}
+          ${name ? sql`or strpos(subject, ${name}) > 0 or strpos(text, ${name}) > 0 or strpos(html, ${name}) > 0` : sql``}`,
+    ),
+  }),
   erase: async ({ tx, email }) => ({
     mail_outbox: await countAffected(tx, sql`delete from mail_outbox where "to" = ${email}`),
   }),

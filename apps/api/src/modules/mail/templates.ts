@@ -273,3 +273,40 @@ export function guardianConsentMail(options: {
     html: layout(title, paragraphs, { label: 'Leer y responder', url: options.link }),
   };
 }
+
+/** A date in Chile (YYYY-MM-DD) as a reader says it: '12 de marzo de 2032'. */
+const longDate = (day: string) =>
+  new Intl.DateTimeFormat('es-CL', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${day}T12:00:00Z`));
+
+/**
+ * The notice before an account is erased for 6 years without a login (issue 22.6): when, why, how
+ * to keep it (sign in), what goes, and how to take a copy first ('Mis datos' on the profile).
+ */
+export function retentionNoticeMail(options: {
+  to: string;
+  name: string;
+  eraseOn: string;
+  link: string;
+}): OutgoingMail {
+  const when = longDate(options.eraseOn);
+  const title = 'Tu cuenta de Fics se borrará';
+  const paragraphs = [
+    `Hola ${options.name}:`,
+    `Tu cuenta de Fics se borrará el ${when}, porque nadie ha entrado a ella en 6 años. Así lo dice nuestra política de privacidad: no guardamos datos de cuentas que ya no se usan.`,
+    'Si quieres conservarla, solo entra a Fics con tu email y tu contraseña antes de esa fecha (si no la recuerdas, usa «¿Olvidaste tu contraseña?»). Con eso la cuenta sigue como está y no tienes que hacer nada más.',
+    'Si no entras, se borrará todo lo tuyo: tu cuenta y tu perfil, tus fics (también los publicados), el texto de tus comentarios y respuestas, tus «me gusta», tu actividad y tus avisos. No se puede deshacer.',
+    'Antes de esa fecha puedes descargar una copia de todo: entra a Fics, abre tu perfil y, en «Mis datos», elige «Descargar mis datos».',
+  ];
+  return {
+    to: options.to,
+    kind: 'retention-notice',
+    subject: `Fics: tu cuenta se borrará el ${when}`,
+    text: `${paragraphs.join('\n\n')}\n\nEntrar a Fics: ${options.link}\n\nEl equipo de Fics`,
+    html: layout(title, paragraphs, { label: 'Entrar a Fics', url: options.link }),
+  };
+}

@@ -51,6 +51,9 @@ describe('erasePersonalData', () => {
       select table_name::text, column_name::text from information_schema.columns
       where table_schema = 'public' and (column_name ~ '(^|_)email$' or column_name in ('to', 'actor_id'))
       union select 'users', 'id'`);
+    // The erasure's own trace keeps them on purpose, until the retention job clears what outlived
+    // the erasure, within 60 days (issue 22.6, housekeeping/retention.test.ts searches everything).
+    references = references.filter((reference) => reference.table !== 'erasure_traces');
   });
   afterAll(async () => {
     await t.close();
@@ -75,6 +78,11 @@ describe('erasePersonalData', () => {
     });
     expect(counts.sessions).toBeGreaterThanOrEqual(2);
     expect(await traces(w.author.id, w.author.email)).toEqual([]);
+    expect(
+      await rows(
+        sql`select name from erasure_traces where user_id = ${w.author.id} and email = ${w.author.email}`,
+      ),
+    ).toEqual([{ name: w.author.name }]);
 
     // The classmate's fic and account stay; their comment on the erased fic went with the fic.
     const [classmate] = await rows<{ stories: number; comments: number; users: number }>(sql`

@@ -31,6 +31,13 @@ export const privacyPersonalData: PersonalDataDeclaration = {
         'La constancia de cada supresión de una cuenta (cuándo, por qué solicitud, cuántas filas por tabla; sin datos de la persona suprimida) y, si la hizo un administrador, quién.',
       retention: 'Se guarda como constancia; al borrar la cuenta del administrador, queda sin su nombre.',
     },
+    {
+      table: 'erasure_traces',
+      columns: ['user_id', 'email', 'name'],
+      purpose:
+        'Tras borrar tu cuenta, tu identificador, nombre y email, solo para encontrar y borrar lo que aún te nombre (un aviso en camino, la respuesta a tu solicitud).',
+      retention: 'A más tardar 60 días después de borrar la cuenta; luego se borra.',
+    },
   ],
   sections: ({ db, userId }) => [
     {

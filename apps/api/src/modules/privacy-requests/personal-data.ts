@@ -22,7 +22,7 @@ export const privacyRequestsPersonalData: PersonalDataDeclaration = {
       purpose:
         'Tus solicitudes de acceso, rectificación, supresión, oposición, portabilidad o bloqueo, y su respuesta.',
       retention:
-        'Mientras exista la cuenta. Si se borra, la solicitud queda sin el vínculo a ella, para responderla por email y dar cuenta de la respuesta. Una solicitud sin cuenta que nadie confirmó se borra a las 72 horas.',
+        'Mientras exista la cuenta. Si se borra, la solicitud queda sin el vínculo a ella, para responderla por email, y se borra a más tardar a los 60 días. Una solicitud sin cuenta que nadie confirmó se borra a las 72 horas.',
     },
   ],
   sections: ({ db, userId }) => [
@@ -55,9 +55,28 @@ export const privacyRequestsPersonalData: PersonalDataDeclaration = {
       },
     },
   ],
+  // Within 60 days of the erasure (issue 22.6; their answer was due long before): the person's
+  // requests go, and another's request that names them (a parent's) keeps its text without the name.
+  clearTraces: async ({ tx, email, name }) => {
+    const unnamed = (column: string, max: number) =>
+      sql`left(replace(${sql.identifier(column)}, ${name}, '(nombre suprimido)'), ${max})`;
+    return {
+      privacy_requests:
+        (await countAffected(tx, sql`delete from privacy_requests where lower(email) = ${email}`)) +
+        (name === null
+          ? 0
+          : await countAffected(
+              tx,
+              sql`update privacy_requests set detail = ${unnamed('detail', 1000)}, answer = ${unnamed('answer', 2000)},
+                extension_reason = ${unnamed('extension_reason', 2000)}
+              where strpos(detail, ${name}) > 0 or strpos(answer, ${name}) > 0
+                or strpos(extension_reason, ${name}) > 0`,
+            )),
+    };
+  },
   erase: async ({ tx, userId }) => ({
     // A request is answered by e-mail to its address, the erasure's own request after the erasure:
-    // kept without the link to the account (the retention job, issue 22.6, clears them later).
+    // kept without the link to the account (clearTraces removes them within 60 days).
     privacy_requests:
       (await countAffected(tx, sql`update privacy_requests set user_id = null where user_id = ${userId}`)) +
       (await countAffected(

@@ -25,7 +25,15 @@ export const usersPersonalData: PersonalDataDeclaration = {
       ],
       purpose:
         'Tu cuenta: nombre, correo, rol, biografía y teléfono, para que entres, te reconozcan tus docentes y compañeros y recibas avisos.',
-      retention: 'Mientras exista la cuenta, y hasta 6 años sin ingresar.',
+      retention:
+        'Mientras exista la cuenta. Una cuenta en la que nadie entra en 6 años se borra, con aviso por email 30 días antes.',
+    },
+    {
+      table: 'user_retention',
+      columns: ['user_id', 'last_used_at', 'notice_at'],
+      purpose:
+        'Cuándo entraste por última vez (o cuándo se creó tu cuenta, si nunca entraste) y si se te avisó que se borrará por no usarla en 6 años.',
+      retention: 'Mientras exista la cuenta.',
     },
     {
       table: 'user_grades',
@@ -122,6 +130,15 @@ export const usersPersonalData: PersonalDataDeclaration = {
     },
   ],
   erase: async ({ tx, userId }) => ({
+    // This module's notices to the student's guardians name the student (first name and school) in
+    // another's inbox record: they go with the consent rows (issue 22.6), not 90 days later.
+    mail_outbox: await countAffected(
+      tx,
+      sql`delete from mail_outbox m using users u
+          where u.id = ${userId} and m.kind = 'guardian-consent'
+            and m."to" in (select guardian_email from guardian_consents where student_id = ${userId})
+            and strpos(m.subject, split_part(trim(u.name), ' ', 1)) > 0`,
+    ),
     guardian_consents:
       (await countAffected(tx, sql`delete from guardian_consents where student_id = ${userId}`)) +
       (await countAffected(
@@ -130,6 +147,7 @@ export const usersPersonalData: PersonalDataDeclaration = {
               withdrawn_by = case when withdrawn_by = ${userId} then null else withdrawn_by end
             where requested_by = ${userId} or withdrawn_by = ${userId}`,
       )),
+    user_retention: await countAffected(tx, sql`delete from user_retention where user_id = ${userId}`),
     user_grades: await countAffected(tx, sql`delete from user_grades where user_id = ${userId}`),
     users: await countAffected(tx, sql`delete from users where id = ${userId}`),
   }),
