@@ -276,7 +276,8 @@ async function main(): Promise<number> {
     console.log(`(a) fresh clone of ${repoRoot} (HEAD) in ${cwd}`);
     const clone = await timed('git', ['clone', '--quiet', repoRoot, cwd], work, cleanEnv({}));
     console.log(`  git clone: ${s(clone.seconds)}`);
-    const install = await timed('npm', ['install', '--no-audit', '--no-fund'], cwd, cleanEnv({}));
+    // Exactly the README's command (its audit and funding requests included).
+    const install = await timed('npm', ['install'], cwd, cleanEnv({}));
     console.log(`  npm install: ${s(install.seconds)} (CPU ${s(install.cpuSeconds)}, load ${load()})`);
     const start = await npmStart(cwd, dataDir);
     console.log(
