@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -15,8 +15,7 @@ import {
   type SecurityIncident,
   type SecurityIncidentStatus,
 } from '@fics/contracts';
-import { ListTotal } from '../../../components/PageControls';
-import { PagedCards } from '../../../components/PagedCards';
+import { PagedList } from '../../../components/PagedList';
 import { PageTitle } from '../../../components/PageTitle';
 import { urlParam, useUrlState } from '../../../lib/use-url-state';
 import { useSecurityIncidents } from '../api';
@@ -51,13 +50,10 @@ export function SecurityIncidentsPage() {
     setDialogOpen(true);
   };
 
-  const replacePage = useCallback((last: number) => setUrl({ page: last }, { replace: true }), [setUrl]);
-  const listTop = useRef<HTMLDivElement>(null);
-  const goToPage = (next: number) => {
-    setUrl({ page: next });
-    listTop.current?.scrollIntoView?.({ block: 'start' });
-  };
-  const total = incidents.data && !incidents.isError ? incidents.data.totalDocs : 0;
+  const goToPage = useCallback(
+    (next: number, options?: { replace?: boolean }) => setUrl({ page: next }, options),
+    [setUrl],
+  );
 
   return (
     <>
@@ -65,7 +61,7 @@ export function SecurityIncidentsPage() {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {texts.intro}
       </Typography>
-      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center', mb: 1 }}>
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
         <TextField
           select
           size="small"
@@ -86,15 +82,15 @@ export function SecurityIncidentsPage() {
           {texts.record}
         </Button>
       </Box>
-      <ListTotal ref={listTop} text={total > 0 ? texts.total(total) : null} />
-      <PagedCards
-        query={incidents}
+      <PagedList
+        data={incidents.data}
+        isError={incidents.isError}
+        isPlaceholderData={incidents.isPlaceholderData}
+        onRetry={() => void incidents.refetch()}
         page={page}
         limit={limit}
         onPageChange={goToPage}
-        onPastTheEnd={replacePage}
-        label={texts.listLabel}
-        pagesLabel={texts.pages}
+        totalText={texts.total}
         empty={{
           message: texts.empty,
           icon: <ShieldOutlined fontSize="inherit" />,
@@ -103,8 +99,9 @@ export function SecurityIncidentsPage() {
               <Button onClick={() => setUrl({ estado: 'OPEN' })}>{texts.clearFilters}</Button>
             ) : undefined,
         }}
-        itemKey={(incident) => incident._id}
-        renderCard={(incident) => (
+        listLabel={texts.listLabel}
+        pagesLabel={texts.pages}
+        renderItem={(incident) => (
           <SecurityIncidentCard
             incident={incident}
             action={
