@@ -293,5 +293,8 @@ describe("the app's files", () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers.vary).toMatch(/accept-encoding/i);
     expect(brotliDecompressSync(res.rawPayload).toString('utf8')).toBe(ASSET_JS);
+    // The compressed copy is sent through the script's own route; it has none of its own.
+    expect(t.app.hasRoute({ method: 'GET', url: '/assets/index-abc123.js' })).toBe(true);
+    expect(t.app.hasRoute({ method: 'GET', url: '/assets/index-abc123.js.br' })).toBe(false);
   });
 });

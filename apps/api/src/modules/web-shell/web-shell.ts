@@ -138,8 +138,11 @@ export async function registerWebShell(app: FastifyInstance, options: { webDist:
       // The build writes each script and style sheet brotli'd and gzipped beside it (vite.config.ts):
       // sent as they are, never compressed again per request.
       preCompressed: true,
-      // index.html is answered by the routes below (no-cache) and /index.html redirects to /.
-      globIgnore: ['index.html'],
+      // index.html is answered by the routes below (no-cache) and /index.html redirects to /. The
+      // .br and .gz copies get no route of their own: the file's route sends them (preCompressed), and
+      // registering a route per copy was more than half the routes and about a tenth of a second of
+      // every start (issue 23.3).
+      globIgnore: ['index.html', '**/*.br', '**/*.gz'],
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           void res.header('cache-control', 'public, max-age=31536000, immutable');
