@@ -30,8 +30,13 @@ export async function signAccessToken(
     .sign(key(secret));
 }
 
+/** A verified token's claims and when it expires (ms since the epoch, its `exp`). */
+export interface VerifiedAccess extends AccessClaims {
+  expiresAt: number;
+}
+
 /** Verifies algorithm, signature, expiry, audience, issuer and type; null for any failure. */
-export async function verifyAccessToken(token: string, secret: string): Promise<AccessClaims | null> {
+export async function verifyAccessToken(token: string, secret: string): Promise<VerifiedAccess | null> {
   try {
     const { payload } = await jwtVerify(token, key(secret), {
       algorithms: ['HS256'],
@@ -40,11 +45,16 @@ export async function verifyAccessToken(token: string, secret: string): Promise<
       typ: ACCESS_TOKEN_TYPE,
       requiredClaims: ['sub', 'exp', 'iat'],
     });
-    const { sub, sid, role } = payload;
-    if (typeof sub !== 'string' || typeof sid !== 'string' || !roleNames.includes(role as RoleName)) {
+    const { sub, sid, role, exp } = payload;
+    if (
+      typeof sub !== 'string' ||
+      typeof sid !== 'string' ||
+      typeof exp !== 'number' ||
+      !roleNames.includes(role as RoleName)
+    ) {
       return null;
     }
-    return { userId: sub, sessionId: sid, role: role as RoleName };
+    return { userId: sub, sessionId: sid, role: role as RoleName, expiresAt: exp * 1000 };
   } catch (error) {
     if (error instanceof joseErrors.JOSEError || error instanceof TypeError) {
       return null;

@@ -93,7 +93,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await loadUserView(app.db, actorOf(request).userId);
+      const { userId } = actorOf(request);
+      // Kept on the embedded database until a change to the user, their grades or schools commits.
+      const user = await app.signedInCache.get(`view:${userId}`, userId, () => loadUserView(app.db, userId));
       if (!user) {
         throw unauthorized();
       }

@@ -30,7 +30,7 @@ import {
   type GalleryResponse,
   type StoryAuthor,
 } from '@fics/contracts';
-import type { DbOrTx } from '../../db/client';
+import type { Database, DbOrTx } from '../../db/client';
 import { galleryCounts, roles, stories, storyTags, users } from '../../db/schema';
 import { escapeLike, searchWords } from '../../lib/paging';
 import type { Actor } from '../../plugins/auth';
@@ -271,11 +271,11 @@ async function counterTotal(db: DbOrTx, counted: NonNullable<GalleryPlan['total'
  * pseudonymous fic here (the gallery is public; the fic's page reveals it to those who may see
  * it); to a visitor without a session a student is 'Sofía E.' without a photo.
  */
-function cardAuthor(row: CardRow, author: Author | undefined, actor: Actor | null): StoryAuthor | null {
+function cardAuthor(row: CardRow, author: Author | undefined, signedIn: boolean): StoryAuthor | null {
   if (!author || authorHidden(row) || row.authorId === null) {
     return null;
   }
-  if (!actor && author.role === 'STUDENT') {
+  if (!signedIn && author.role === 'STUDENT') {
     return { _id: row.authorId, name: publicStudentName(author.name), profilePicture: null };
   }
   return {
@@ -287,10 +287,11 @@ function cardAuthor(row: CardRow, author: Author | undefined, actor: Actor | nul
 
 async function readFromDatabase(options: {
   db: DbOrTx;
-  actor: Actor | null;
+  /** A signed-in reader's page (authors by name with their photo), or a visitor's. */
+  signedIn: boolean;
   query: GalleryQuery;
 }): Promise<GalleryResponse> {
-  const { db, actor, query } = options;
+  const { db, signedIn, query } = options;
   const { page, limit } = query;
   const offset = (page - 1) * limit;
   const plan = await planGallery(db, query);
@@ -322,7 +323,7 @@ async function readFromDatabase(options: {
     anonymity: row.anonymity,
     nickname: row.nicknameValue !== null,
     nicknameValue: row.nicknameValue,
-    writtenBy: cardAuthor(row, row.authorId === null ? undefined : authors.get(row.authorId), actor),
+    writtenBy: cardAuthor(row, row.authorId === null ? undefined : authors.get(row.authorId), signedIn),
     likesCount: row.likesCount,
     date: row.publishedAt!.toISOString(),
   }));
@@ -348,17 +349,32 @@ export interface CachedPage {
 }
 
 /**
- * Visitors' pages by query, each kept `galleryVisitorCacheSeconds`. Concurrent requests for a page
- * that is not kept share one read. Per process: another instance behind the same load balancer
- * may show a page up to that long after a change, which is what visitors' HTTP caches do anyway.
+ * Pages by query (visitors' and readers'), each kept `galleryVisitorCacheSeconds`. Concurrent
+ * requests for a page that is not kept share one read. A visitor's page is per process: another
+ * instance behind the same load balancer may show it up to that long after a change, which is what
+ * visitors' HTTP caches do anyway. A reader's page is exact (`version`, below).
  */
-class VisitorPages {
-  private readonly entries = new Map<string, { expires: number; page: Promise<CachedPage> }>();
+class SharedPages {
+  private readonly entries = new Map<
+    string,
+    { expires: number; version: number | undefined; page: Promise<CachedPage> }
+  >();
+  /** The embedded database tells this process of every change at commit (`watchGallery`). */
+  notified = false;
 
-  get(key: string, load: () => Promise<CachedPage>): Promise<CachedPage> {
+  /**
+   * The page kept under `key`, or `load()`'s. With a `version` (gallery_version, read before this
+   * call), a page kept from an older version is not used: it may be older than a change the caller
+   * could already see. A page loaded after reading a version is never older than that version.
+   */
+  get(key: string, load: () => Promise<CachedPage>, version?: number): Promise<CachedPage> {
     const now = Date.now();
     const kept = this.entries.get(key);
-    if (kept && kept.expires > now) {
+    if (
+      kept &&
+      kept.expires > now &&
+      (version === undefined || (kept.version !== undefined && kept.version >= version))
+    ) {
       return kept.page;
     }
     this.entries.delete(key);
@@ -368,7 +384,7 @@ class VisitorPages {
         this.entries.delete(oldest);
       }
     }
-    const entry = { expires: now + galleryVisitorCacheSeconds * 1000, page: load() };
+    const entry = { expires: now + galleryVisitorCacheSeconds * 1000, version, page: load() };
     this.entries.set(key, entry);
     entry.page.catch(() => {
       if (this.entries.get(key) === entry) {
@@ -384,21 +400,58 @@ class VisitorPages {
 }
 
 /** One cache per database handle, so apps on different databases (tests) never share pages. */
-const visitorPages = new WeakMap<object, VisitorPages>();
+const sharedPages = new WeakMap<object, SharedPages>();
 
-function visitorPagesOf(db: DbOrTx): VisitorPages {
-  let pages = visitorPages.get(db);
+function sharedPagesOf(db: DbOrTx): SharedPages {
+  let pages = sharedPages.get(db);
   if (!pages) {
-    pages = new VisitorPages();
-    visitorPages.set(db, pages);
+    pages = new SharedPages();
+    sharedPages.set(db, pages);
   }
   return pages;
 }
 
-/** The filters as a key: what changes the answer, in one spelling. */
-function cacheKey(query: GalleryQuery): string {
+/** gallery_version's count, by one statement on its one row, prepared once per database handle. */
+const versionReaders = new WeakMap<object, () => Promise<number>>();
+
+function galleryVersion(db: DbOrTx): Promise<number> {
+  let read = versionReaders.get(db);
+  if (!read) {
+    const prepared = db
+      .select({ n: sql<string | number>`n` })
+      .from(sql`gallery_version`)
+      .prepare('fics_gallery_version');
+    read = async () => Number((await prepared.execute())[0]?.n ?? 0);
+    versionReaders.set(db, read);
+  }
+  return read();
+}
+
+/**
+ * On the embedded database, drops every kept page at commit of any change to what a page shows
+ * (migration 0041's notice, sent before the writer goes on): its readers need not ask for
+ * gallery_version. Nothing to do on a server. Resolves to a function that stops listening.
+ */
+export async function watchGallery(database: Database): Promise<() => Promise<void>> {
+  const pglite = database.kind === 'pglite' ? database.pglite : undefined;
+  if (!pglite) {
+    return () => Promise.resolve();
+  }
+  const pages = sharedPagesOf(database.db);
+  await pglite.exec(`set fics.auth_notices = 'on'`);
+  const unlisten = await pglite.listen('fics_gallery', () => pages.clear());
+  pages.notified = true;
+  return async () => {
+    pages.notified = false;
+    await unlisten().catch(() => undefined);
+  };
+}
+
+/** The filters and the kind of reader as a key: what changes the answer, in one spelling. */
+function cacheKey(query: GalleryQuery, signedIn: boolean): string {
   const fold = (text: string) => text.toLocaleLowerCase('es');
   return JSON.stringify([
+    signedIn,
     query.page,
     query.limit,
     query.collegeId ?? '',
@@ -408,34 +461,47 @@ function cacheKey(query: GalleryQuery): string {
   ]);
 }
 
-function visitorPage(db: DbOrTx, query: GalleryQuery): Promise<CachedPage> {
-  return visitorPagesOf(db).get(cacheKey(query), async () => {
-    const body = galleryResponseSchema.parse(await readFromDatabase({ db, actor: null, query }));
+async function sharedPage(db: DbOrTx, query: GalleryQuery, signedIn: boolean): Promise<CachedPage> {
+  const pages = sharedPagesOf(db);
+  const load = async () => {
+    const body = galleryResponseSchema.parse(await readFromDatabase({ db, signedIn, query }));
     return { body, json: JSON.stringify(body) };
-  });
+  };
+  // A reader's page must be exact: on a server, where other instances write too, checked against
+  // gallery_version first (one indexed statement); on the embedded database, dropped at commit.
+  const version = signedIn && !pages.notified ? await galleryVersion(db) : undefined;
+  return pages.get(cacheKey(query, signedIn), load, version);
 }
 
 /**
- * GET /stories's body for this caller. A visitor's (`actor: null`) comes from the few seconds'
- * cache the route uses; the HTML shell calls this for the home page's first page.
+ * GET /stories's body for this caller, from the few seconds' cache the route uses; the HTML shell
+ * calls this for the home page's first page.
  */
 export async function readGalleryPage(options: {
   db: DbOrTx;
   actor: Actor | null;
   query: GalleryQuery;
 }): Promise<GalleryResponse> {
-  if (options.actor === null) {
-    return (await visitorPage(options.db, options.query)).body;
-  }
-  return readFromDatabase(options);
+  return (await sharedPage(options.db, options.query, options.actor !== null)).body;
 }
 
-/** A visitor's page with its JSON, serialised once for every visitor it is sent to. */
-export function readVisitorGallery(options: { db: DbOrTx; query: GalleryQuery }): Promise<CachedPage> {
-  return visitorPage(options.db, options.query);
+/**
+ * A page with its JSON, serialised once for every caller it is sent to. Nothing on a gallery card
+ * depends on which reader asks (the shelf is the published fics, whoever asks: storyVisibleTo(null);
+ * whether the reader liked a fic is on the fic's page), only on whether one is signed in: authors
+ * are named in full with their photo to readers, 'Sofía E.' to visitors. So all signed-in readers
+ * share one page per filter, as all visitors do, kept and dropped alike (issue 23,
+ * docs/decisions/signed-in-speed.md).
+ */
+export function readSharedGallery(options: {
+  db: DbOrTx;
+  actor: Actor | null;
+  query: GalleryQuery;
+}): Promise<CachedPage> {
+  return sharedPage(options.db, options.query, options.actor !== null);
 }
 
-/** Drops the visitors' pages of this database: a fic was published, edited or deleted. */
+/** Drops the kept pages of this database (visitors' and readers'): a fic was published, edited or deleted. */
 export function invalidateGallery(db: DbOrTx): void {
-  visitorPages.get(db)?.clear();
+  sharedPages.get(db)?.clear();
 }

@@ -44,7 +44,7 @@ import {
   sendStory,
   updateStory,
 } from './stories.service';
-import { galleryVisitorCacheSeconds, readGalleryPage, readVisitorGallery } from './gallery.service';
+import { galleryVisitorCacheSeconds, readSharedGallery, watchGallery } from './gallery.service';
 import { toggleStoryLike } from './likes.service';
 import { getRevision, listRevisions } from './revisions.service';
 import { listPublishedStories, listReviewStories } from './review-stories.service';
@@ -67,11 +67,16 @@ const coverFileDoc = 'Portada: imagen de hasta 1 MB (PNG, JPEG, WebP, GIF o AVIF
 const storyTagsVisitorCacheSeconds = 60;
 
 export const storiesRoutes: FastifyPluginAsyncZod = async (app) => {
+  // On the embedded database, kept gallery pages are dropped at commit of any change to them.
+  const stopWatching = await watchGallery(app.database);
+  app.addHook('onClose', stopWatching);
+
   app.get(
     '/stories',
     {
       preHandler: app.identify,
-      // Visitors' pages are the same for all of them; a reader's names authors with their photos.
+      // Visitors' pages are the same for all of them, and readers' for all readers (authors named
+      // with their photos); only the visitors' may be kept by browsers and proxies.
       config: { cache: { visitors: galleryVisitorCacheSeconds } },
       schema: {
         tags,
@@ -88,15 +93,13 @@ export const storiesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (request.actor === null) {
-        const page = await readVisitorGallery({ db: app.db, query: request.query });
-        // Kept with its JSON: the same string goes to every visitor until it expires.
-        return reply
-          .type('application/json; charset=utf-8')
-          .serializer(() => page.json)
-          .send(page.body);
-      }
-      return readGalleryPage({ db: app.db, actor: request.actor, query: request.query });
+      // Kept with its JSON: the same string goes to every visitor (or every signed-in reader) until
+      // it expires or a fic on the shelf changes.
+      const page = await readSharedGallery({ db: app.db, actor: request.actor, query: request.query });
+      return reply
+        .type('application/json; charset=utf-8')
+        .serializer(() => page.json)
+        .send(page.body);
     },
   );
 
