@@ -60,6 +60,15 @@ describe('Header', () => {
     expect(document.documentElement.hasAttribute('data-login-wanted')).toBe(false);
   });
 
+  it('opens no login for an early tap when a session is stored: the account menu shows instead', async () => {
+    document.documentElement.setAttribute('data-login-wanted', '');
+    renderHeader(makeUser('STUDENT'));
+    expect(await screen.findByRole('button', { name: 'Menú de la cuenta' })).toBeInTheDocument();
+    expect(document.documentElement.hasAttribute('data-login-wanted')).toBe(false);
+    // The dialog's code loads lazily: give it the time it takes elsewhere in this file to show.
+    await expect(screen.findByRole('dialog', undefined, { timeout: 1500 })).rejects.toThrow();
+  });
+
   it('shows an administrator their name, role and admin links', async () => {
     const { user } = renderHeader(makeUser('ADMIN'));
     const menu = await openMenu(user);
@@ -78,6 +87,8 @@ describe('Header', () => {
       'Reportes',
       // Requests under Ley 21.719 (issue 22.3).
       'Solicitudes de datos',
+      // The register of security incidents (issue 22.6).
+      'Incidentes de seguridad',
       'Log out',
     ]);
     expect(within(menu).getByRole('menuitem', { name: 'Escuelas' })).toHaveAttribute('href', '/escuelas');

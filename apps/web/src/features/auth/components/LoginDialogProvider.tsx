@@ -11,6 +11,7 @@ import {
   type ReactNode,
 } from 'react';
 import { withAllTexts } from '../../../lib/i18n';
+import { getToken } from '../../../lib/session';
 import { readResumePoint, subscribeResumePoint } from '../../../lib/unsaved-work-registry';
 
 // The dialog pulls in forms and validation: loaded on first open, not with the home page.
@@ -27,7 +28,9 @@ const noResumePoint = () => false;
 
 /**
  * Left on `<html>` by boot.ts when the server-painted 'Ingresar' was tapped before the app ran
- * (the same name there): the login opens as the app mounts, the tap is not lost.
+ * (the same name there): the login opens as the app mounts, the tap is not lost. Not for someone
+ * signed in already (the server paints the visitor's header for everyone): the app shows their
+ * menu instead.
  */
 const EARLY_LOGIN_ATTRIBUTE = 'data-login-wanted';
 
@@ -55,7 +58,9 @@ export function LoginDialogProvider({ children }: { children: ReactNode }) {
     const root = document.documentElement;
     if (root.hasAttribute(EARLY_LOGIN_ATTRIBUTE)) {
       root.removeAttribute(EARLY_LOGIN_ATTRIBUTE);
-      openFor();
+      if (getToken() === null) {
+        openFor();
+      }
     }
   }, [openFor]);
   const value = useMemo(() => ({ openLogin }), [openLogin]);
