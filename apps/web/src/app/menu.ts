@@ -26,6 +26,7 @@ export const menuEntries: readonly MenuEntry[] = [
   { label: 'myRubrics', path: '/rubricas', roles: ['TEACHER', 'ADMIN'], available: true },
   { label: 'reports', path: '/reportes', roles: ['TEACHER', 'ADMIN'], available: true },
   { label: 'privacyRequests', path: '/solicitudes-datos', roles: ['ADMIN'], available: true },
+  { label: 'securityIncidents', path: '/incidentes-seguridad', roles: ['ADMIN'], available: true },
 ];
 
 /** The entries a role sees; only pages that exist. `entries` is injectable for tests. */

@@ -152,6 +152,14 @@ const pages: readonly PageRoute[] = [
     access: ['ADMIN'],
   },
   {
+    path: '/incidentes-seguridad',
+    page: lazyPage(
+      () => import('../features/security-incidents/pages/SecurityIncidentsPage'),
+      'SecurityIncidentsPage',
+    ),
+    access: ['ADMIN'],
+  },
+  {
     // Public: the API answers 404 for a fic the caller may not see. /fics/nuevo and other static
     // paths under /fics rank above this one whatever their place in this table.
     path: '/fics/:storyId',

@@ -71,6 +71,7 @@ export const es = {
     myRubrics: 'Mis rúbricas',
     reports: 'Reportes',
     privacyRequests: 'Solicitudes de datos',
+    securityIncidents: 'Incidentes de seguridad',
   },
   home: {
     welcomeTitle: 'Cuentos escritos en la sala de clases',

@@ -23,6 +23,9 @@ export function notificationLink(
   if (type === 'PRIVACY_REQUEST_CREATED' || type === 'PRIVACY_REQUEST_DUE') {
     return '/solicitudes-datos';
   }
+  if (type === 'SECURITY_INCIDENT_RECORDED') {
+    return '/incidentes-seguridad';
+  }
   if (!storyId) {
     return null;
   }
