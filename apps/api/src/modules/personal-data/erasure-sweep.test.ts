@@ -385,6 +385,26 @@ describe('after an erasure, no answer names the person (issue 22.4)', () => {
         reason: 'HARASSMENT',
       }),
     );
+    // A reply of theirs hidden by their teacher's report and removed by an administrator: the case
+    // stays, decided.
+    await ok(
+      inject('POST', '/reports', w.teacher.headers, {
+        target: 'REPLY',
+        targetId: theirReply._id,
+        reason: 'PERSONAL_INFO',
+      }),
+    );
+    const queue = await ok(inject('GET', '/reports?limit=50', w.admin.headers), 200);
+    const removedCase = (queue.reports as { docs: { _id: string; item: { targetId: string } }[] }).docs.find(
+      (c) => c.item.targetId === theirReply._id,
+    )!;
+    await ok(
+      inject('PATCH', `/reports/${removedCase._id}`, w.admin.headers, {
+        decision: 'REMOVE',
+        note: 'Da datos personales',
+      }),
+      200,
+    );
     await ok(inject('POST', '/blocks', z.headers, { userId: w.otherGradeStudent.id }));
     await ok(inject('POST', '/blocks', w.otherGradeStudent.headers, { userId: z.id }));
 
