@@ -138,7 +138,7 @@ export function SecurityIncidentDialog({
 }) {
   const titleId = useId();
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" scroll="body">
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md" scroll="body">
       <DialogTitle id={titleId}>{incident ? texts.editTitle : texts.recordTitle}</DialogTitle>
       {open ? <IncidentForm key={incident?._id ?? 'new'} incident={incident} onClose={onClose} /> : null}
     </Dialog>
