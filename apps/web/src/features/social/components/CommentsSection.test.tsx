@@ -134,6 +134,9 @@ describe('CommentsSection (comments and replies on /fics/:id)', () => {
     const note = within(removed!).getByText(commentMessages.commentTextRemoved);
     expect(note).toHaveStyle({ fontStyle: 'italic' });
     expect(within(removed!).queryByRole('button', { name: 'Editar' })).not.toBeInTheDocument();
+    // Nothing left to report in it; the kept text may be reported.
+    expect(within(removed!).queryByRole('button', { name: /^Reportar/ })).not.toBeInTheDocument();
+    expect(within(kept!).getByRole('button', { name: /^Reportar/ })).toBeInTheDocument();
     expect(kept).toHaveAccessibleName('Usuario eliminado');
     expect(within(kept!).getByText('Un texto que se conservó')).toBeInTheDocument();
     expect(within(kept!).queryByText(commentMessages.commentTextRemoved)).not.toBeInTheDocument();

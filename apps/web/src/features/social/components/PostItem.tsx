@@ -46,9 +46,10 @@ export function PostItem({ post, kind, storyId, onSave, onDelete, actions, child
   const { canEdit, canDelete } = post.permissions;
   // 'Bloquear' the writer: another student, to a student (issue 21.4).
   const canBlock = useCanBlock(post.userId);
-  // 'Reportar' (issue 21.1): anyone but its writer; a visitor is asked to log in.
+  // 'Reportar' (issue 21.1): anyone but its writer; a visitor is asked to log in. Not a text that
+  // went with its erased writer (issue 22.4): there is nothing left to report.
   const { user } = useSession();
-  const canReport = !canEdit && !(user && post.userId._id === user._id);
+  const canReport = !canEdit && !(user && post.userId._id === user._id) && !post.textRemoved;
 
   const confirmDelete = async () => {
     setDeleting(true);
