@@ -54,6 +54,11 @@ describe('data export', () => {
     expect(datos.perfil).toEqual([
       expect.objectContaining({ nombre: 'Sofía Escobar Ruiz', email: w.author.email, rol: 'Estudiante' }),
     ]);
+    // When the account was last used (retention, issue 22.6): never logged in, so its creation.
+    expect(datos.perfil![0]).toMatchObject({
+      ultimo_uso: datos.perfil![0]!.creada,
+      aviso_de_borrado_por_inactividad: null,
+    });
     expect(datos.establecimientos_y_cursos).toEqual([
       expect.objectContaining({ establecimiento: 'Escuela Arrayán', curso: 'Primero Básico A' }),
     ]);

@@ -59,13 +59,15 @@ export const usersPersonalData: PersonalDataDeclaration = {
   sections: ({ db, userId }) => [
     {
       key: 'perfil',
-      description: 'Tu cuenta: nombre, correo, rol, biografía, teléfono y fecha de creación.',
+      description:
+        'Tu cuenta: nombre, correo, rol, biografía, teléfono, fecha de creación, tu último ingreso y, si se te avisó, cuándo se te avisó que se borraría por no usarla.',
       async *rows() {
         const [row] = await rowsOf<Record<string, unknown>>(
           db,
           sql`select u.id, u.name, u.email, r.display_name as role, u.bio, u.phone_number,
-                u.profile_picture_id, u.birth_year, u.created_at, u.updated_at
-              from users u join roles r on r.id = u.role_id where u.id = ${userId}`,
+                u.profile_picture_id, u.birth_year, u.created_at, u.updated_at, ur.last_used_at, ur.notice_at
+              from users u join roles r on r.id = u.role_id left join user_retention ur on ur.user_id = u.id
+              where u.id = ${userId}`,
         );
         if (row) {
           yield {
@@ -79,6 +81,9 @@ export const usersPersonalData: PersonalDataDeclaration = {
             foto_de_perfil: row.profile_picture_id ? 'foto-de-perfil (archivo en esta carpeta)' : null,
             creada: isoDate(row.created_at),
             actualizada: isoDate(row.updated_at),
+            // Issue 22.6: the last login, or the creation if there was none.
+            ultimo_uso: isoDate(row.last_used_at),
+            aviso_de_borrado_por_inactividad: isoDate(row.notice_at),
           };
         }
       },
