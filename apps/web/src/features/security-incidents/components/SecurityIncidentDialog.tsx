@@ -352,7 +352,7 @@ function IncidentForm({ incident, onClose }: { incident: SecurityIncident | null
               error={Boolean(errors.affectedCount)}
               helperText={errors.affectedCount?.message}
               slotProps={{ htmlInput: { min: 0, max: limits.affectedCountMax, step: 1 } }}
-              sx={{ flex: { sm: '0 0 220px' } }}
+              sx={{ flex: { sm: '0 0 280px' } }}
             />
             <TextField
               {...register('affectedDescription')}
