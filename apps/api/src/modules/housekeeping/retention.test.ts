@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '../../lib/personal-data';
 import { buildTestApp, DEFAULT_TEST_PASSWORD, type TestApp } from '../../test/helpers';
-import { eraseRetainedAccounts } from '../personal-data';
+import { eraseRetainedAccounts, personalDataRegister } from '../personal-data';
 import { personWorld } from '../personal-data/personal-data.fixtures';
 import {
   ANSWER,
@@ -324,4 +324,38 @@ describe('retention of accounts', () => {
     },
     60_000,
   );
+
+  it('goes on past an account that cannot be erased, then fails the run with its error', async () => {
+    const [stuck, next] = await Promise.all([
+      member(t.app, 'STUDENT', [w.gradeA1], { name: 'Cuenta Trabada' }),
+      member(t.app, 'STUDENT', [w.gradeA1], { name: 'Cuenta Siguiente' }),
+    ]);
+    // Marked in this order: the stuck one is walked first.
+    await t.app.db.execute(
+      sql`update user_retention set notice_at = ${days(now, -32).toISOString()}::timestamptz where user_id = ${stuck.id}`,
+    );
+    await t.app.db.execute(
+      sql`update user_retention set notice_at = ${days(now, -31).toISOString()}::timestamptz where user_id = ${next.id}`,
+    );
+    const failing = {
+      module: 'failing',
+      tables: [],
+      sections: () => [],
+      erase: ({ userId }: { userId: string }) =>
+        userId === stuck.id ? Promise.reject(new Error('falla')) : Promise.resolve({}),
+      order: 200,
+    };
+    await expect(
+      eraseRetainedAccounts({
+        db: t.app.db,
+        now,
+        batchSize: 10,
+        register: [...personalDataRegister, failing],
+      }),
+    ).rejects.toThrow('falla');
+    // The stuck account is whole (its transaction rolled back); the next one was erased.
+    expect(await rows(sql`select id from users where id = ${stuck.id}`)).toHaveLength(1);
+    expect(await rows(sql`select id from erasure_traces where user_id = ${stuck.id}`)).toEqual([]);
+    expect(await rows(sql`select id from users where id = ${next.id}`)).toEqual([]);
+  });
 });

@@ -34,16 +34,20 @@ const retentionDue = (now: Date) => sql`r.notice_at is not null and r.notice_at 
  * meanwhile (the mark cleared) erases nobody, rows a login or another run holds are left for the
  * next run (never waited for: no deadlock with a login), and an erased account is no longer found. The last administrator is never erased (their mark stays, and is checked
  * again next time). Walks the due accounts by (retention_notice_at, id), `batchSize` at a time, so
- * a skipped account does not stop the walk. Answers how many were erased.
+ * a skipped account does not stop the walk, nor a failing one (the others go on; its error is thrown
+ * at the end). Answers how many were erased.
  */
 export async function eraseRetainedAccounts(options: {
   db: Db;
   now: Date;
   batchSize: number;
   signal?: AbortSignal;
+  /** The register to erase over (tests); the modules' own by default. */
+  register?: readonly PersonalDataDeclaration[];
 }): Promise<number> {
-  const { db, now, batchSize, signal } = options;
+  const { db, now, batchSize, signal, register } = options;
   let erased = 0;
+  let firstFailure: Error | null = null;
   let after: { at: string; id: string } | null = null;
   while (!signal?.aborted) {
     const due: { id: string; at: string }[] = await rowsOf<{ id: string; at: string }>(
@@ -57,8 +61,14 @@ export async function eraseRetainedAccounts(options: {
       if (signal?.aborted) {
         break;
       }
-      if (await eraseOne(db, account.id, now)) {
-        erased += 1;
+      try {
+        if (await eraseOne(db, account.id, now, register)) {
+          erased += 1;
+        }
+      } catch (error) {
+        // One account that cannot be erased (rolled back whole) must not hold back the others:
+        // they go on, and the run fails afterwards with its error, logged by the scheduler.
+        firstFailure ??= error instanceof Error ? error : new Error(String(error));
       }
     }
     if (due.length < batchSize) {
@@ -66,11 +76,19 @@ export async function eraseRetainedAccounts(options: {
     }
     after = due[due.length - 1]!;
   }
+  if (firstFailure !== null) {
+    throw firstFailure;
+  }
   return erased;
 }
 
 /** One account's erasure for retention, in its own transaction; false when it is not due any more. */
-function eraseOne(db: Db, userId: string, now: Date): Promise<boolean> {
+function eraseOne(
+  db: Db,
+  userId: string,
+  now: Date,
+  register: readonly PersonalDataDeclaration[] | undefined,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [person] = await rowsOf<{ email: string; role: string }>(
       tx,
@@ -99,6 +117,7 @@ function eraseOne(db: Db, userId: string, now: Date): Promise<boolean> {
       email: person.email,
       choices: eraseEverything,
       now,
+      register,
     });
     await emitEvent(tx, { type: 'user.deleted', actor: null, payload: { userId } });
     await tx.execute(
