@@ -273,16 +273,25 @@ async function removeDeadRows(options: HousekeepingOptions): Promise<Housekeepin
     () => markRetentionNotices({ db, now, batchSize: Math.min(size, RETENTION_BATCH_SIZE) }),
     Math.min(size, RETENTION_BATCH_SIZE),
   );
+  // An account that cannot be erased fails the run, but only after the others and the traces:
+  // a broken account must not keep anyone's traces past their 60 days.
+  const erasure: { failure?: Error } = {};
   if (!signal?.aborted) {
     counts.accountsErased = await eraseRetainedAccounts({
       db,
       now,
       batchSize: Math.min(size, RETENTION_BATCH_SIZE),
       signal,
+    }).catch((error: unknown) => {
+      erasure.failure = error instanceof Error ? error : new Error('falló la supresión por inactividad');
+      return 0;
     });
   }
   if (!signal?.aborted) {
     counts.erasureTracesCleared = (await clearErasureTraces({ db, now, signal })).people;
+  }
+  if (erasure.failure) {
+    throw erasure.failure;
   }
 
   return counts;
