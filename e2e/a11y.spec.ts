@@ -221,6 +221,10 @@ const sweep: Record<string, SweepRoute> = {
   // The queue (issue 21.3): maybe empty ('No hay reportes') for the demo teacher and administrator.
   '/reportes': { url: () => '/reportes', content: (page) => page.locator('main h1') },
   '/solicitudes-datos': { url: () => '/solicitudes-datos', content: (page) => page.locator('main h1') },
+  '/incidentes-seguridad': {
+    url: () => '/incidentes-seguridad',
+    content: (page) => page.locator('main h1'),
+  },
   '/fics/:storyId': {
     url: (ids) => `/fics/${ids.publishedStoryId}`,
     content: (page) => page.getByRole('group', { name: 'Reacciones y compartir' }),
