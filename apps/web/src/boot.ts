@@ -10,7 +10,7 @@
  * script enables it with a listener that starts the app at once and leaves a mark on the page
  * (`data-login-wanted` on `<html>`, EARLY_LOGIN_ATTRIBUTE); the app's LoginDialogProvider opens the
  * login when it mounts and finds the mark.
- * *
+ *
  * "On the screen" is the browser's own first-contentful-paint entry; where the browser does not
  * report paints, the task after the next frame. Pages the server does not paint (an empty `#root`)
  * and tabs opened in the background (which draw nothing until shown) start at once, and nothing
