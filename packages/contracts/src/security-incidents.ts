@@ -195,6 +195,9 @@ const fields = {
   status: z.enum(securityIncidentStatuses, { error: securityIncidentMessages.statusRequired }),
 };
 
+/** The fields an administrator writes, in the form's order (the edit's merge and the form's server errors). */
+export const securityIncidentFields = Object.keys(fields) as readonly (keyof typeof fields)[];
+
 /** An incident's values as stored, what the rules between fields read. */
 export interface SecurityIncidentValues {
   occurredAt: string;

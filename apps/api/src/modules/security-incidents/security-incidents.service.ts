@@ -1,6 +1,7 @@
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import {
   normalizeSecurityIncident,
+  securityIncidentFields,
   securityIncidentMessages,
   securityIncidentRuleIssues,
   type CreateSecurityIncidentBody,
@@ -207,23 +208,7 @@ function toColumns(
   };
 }
 
-const editable = [
-  'occurredAt',
-  'detectedAt',
-  'nature',
-  'description',
-  'dataCategories',
-  'childrenData',
-  'affectedCount',
-  'affectedDescription',
-  'measures',
-  'subjectsNotified',
-  'subjectsNotifiedAt',
-  'subjectsNoticeMethod',
-  'agencyNotified',
-  'agencyNotifiedAt',
-  'status',
-] as const;
+const editable = securityIncidentFields;
 
 /**
  * PATCH /security-incidents/:id: the fields sent, over the incident as it is. Concurrent edits are

@@ -19,6 +19,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   createSecurityIncidentBodySchema,
   securityIncidentDataCategories,
+  securityIncidentFields,
   securityIncidentDataCategoryLabels,
   securityIncidentLimits as limits,
   securityIncidentNatureLabels,
@@ -63,23 +64,7 @@ interface Values {
   status: SecurityIncidentStatus;
 }
 
-const fieldNames = [
-  'occurredAt',
-  'detectedAt',
-  'nature',
-  'description',
-  'dataCategories',
-  'childrenData',
-  'affectedCount',
-  'affectedDescription',
-  'measures',
-  'subjectsNotified',
-  'subjectsNotifiedAt',
-  'subjectsNoticeMethod',
-  'agencyNotified',
-  'agencyNotifiedAt',
-  'status',
-] as const;
+const fieldNames = securityIncidentFields;
 
 function initialValues(incident: SecurityIncident | null): Values {
   if (!incident) {
