@@ -65,13 +65,10 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
-import pg from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
 import type { GalleryResponse } from '@fics/contracts';
 import { buildApp } from '../apps/api/src/app';
@@ -79,6 +76,17 @@ import { openDatabase, type Database } from '../apps/api/src/db/client';
 import { createSession } from '../apps/api/src/modules/credentials';
 import { testConfig } from '../apps/api/src/test/config';
 import { startSmtpCapture } from '../apps/api/src/test/smtp-capture';
+import { freePort } from './compiled-server';
+import {
+  ACCEPT,
+  adminQuery,
+  machineNote,
+  printTable,
+  quantile,
+  setting,
+  slice,
+  type Slice,
+} from './http-load';
 import { capturedStatements, explainStatement, printPlan, statementLabel } from './plans';
 import { addStories, loadStories, SEARCHES, type FicMix, type StoryData } from './stories-data';
 
@@ -100,13 +108,6 @@ const WARMUP_SECONDS = 1;
 /** Slices each probe's measurement is cut into, interleaved with the other probes'. */
 const ROUNDS = 5;
 
-function setting(name: string, env: string): string | undefined {
-  const flag = process.argv.find((a) => a === `--${name}` || a.startsWith(`--${name}=`));
-  if (flag) {
-    return flag.includes('=') ? flag.slice(flag.indexOf('=') + 1) : '1';
-  }
-  return process.env[env] || undefined;
-}
 const yes = (value: string | undefined) => ['1', 'true', 'yes'].includes(value ?? '');
 const scale = setting('scale', 'BENCH_GALLERY_SCALE');
 
@@ -315,17 +316,6 @@ interface Server {
   stop: () => Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 const running = new Set<ChildProcess>();
 process.on('exit', () => running.forEach((child) => child.kill('SIGKILL')));
 
@@ -403,50 +393,6 @@ interface Measure {
 }
 
 /** As a browser asks: the gallery's JSON is compressed, the bare route's is too small to be. */
-const ACCEPT = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' };
-
-interface Slice {
-  seconds: number;
-  latencies: number[];
-}
-
-/** One autocannon run; throws on any answer that is not 2xx and on connection errors. */
-async function slice(
-  url: string,
-  headers: Record<string, string>,
-  seconds: number,
-  label: string,
-): Promise<Slice> {
-  const latencies: number[] = [];
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url,
-        connections: options.connections,
-        pipelining: 1,
-        duration: seconds,
-        headers: { ...ACCEPT, ...headers },
-      },
-      (error: unknown, done) =>
-        error ? reject(error instanceof Error ? error : new Error(JSON.stringify(error))) : resolve(done),
-    );
-    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
-  });
-  if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
-    throw new Error(
-      `${label}: ${result.non2xx} answers not 2xx (${JSON.stringify(result.statusCodeStats ?? {})}), ` +
-        `${result.errors} errors, ${result.timeouts} timeouts`,
-    );
-  }
-  return { seconds: result.duration, latencies };
-}
-
-function quantile(sorted: number[], q: number): number {
-  const at = (sorted.length - 1) * q;
-  const low = Math.floor(at);
-  const high = Math.ceil(at);
-  return sorted[low]! + (sorted[high]! - sorted[low]!) * (at - low);
-}
 
 function summary(slices: Slice[]): Measure {
   const latencies = slices.flatMap((s) => s.latencies).sort((a, b) => a - b);
@@ -523,13 +469,27 @@ async function measureStage(stage: Stage, calls: Call[]): Promise<Row[]> {
   const url = ([probe]: Call) => `${stage.server.origin}${urlOf(probe, stage.data)}`;
   const label = ([probe, who]: Call) => `${probe.label}${who ? ` (${who})` : ''}`;
   for (const call of all) {
-    await slice(url(call), headersOf(stage, call[1]), WARMUP_SECONDS, label(call));
+    await slice({
+      url: url(call),
+      headers: headersOf(stage, call[1]),
+      seconds: WARMUP_SECONDS,
+      connections: options.connections,
+      label: label(call),
+    });
   }
   const slices = all.map((): Slice[] => []);
   const seconds = Math.max(1, Math.round(options.duration / ROUNDS));
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const [i, call] of all.entries()) {
-      slices[i]!.push(await slice(url(call), headersOf(stage, call[1]), seconds, label(call)));
+      slices[i]!.push(
+        await slice({
+          url: url(call),
+          headers: headersOf(stage, call[1]),
+          seconds,
+          connections: options.connections,
+          label: label(call),
+        }),
+      );
     }
   }
   if (options.slices) {
@@ -666,27 +626,7 @@ async function printPlans(databaseUrl: string, stage: Stage, jwtSecret: string):
 
 /* ---------------------------------------------------------------------------------------------- */
 
-async function adminQuery(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
 const ms = (value: number) => `${value.toFixed(1)} ms`;
-
-function printTable(header: string[], body: string[][]): void {
-  const table = [header, ...body];
-  const widths = header.map((_, i) => Math.max(...table.map((r) => r[i]!.length)));
-  for (const row of table) {
-    console.log(
-      `| ${row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(' | ')} |`,
-    );
-  }
-}
 
 const rowCells = (row: Row) => [
   row.who ? `${row.probe.label} (${row.who})` : row.probe.label,
@@ -695,12 +635,6 @@ const rowCells = (row: Row) => [
   ms(row.measure.p99),
   row.who ? `${Math.round((row.measure.reqPerSec / row.bare) * 100)}%` : '100%',
 ];
-
-function machineNote(): string {
-  const cpus = os.cpus();
-  const load = os.loadavg().map((l) => l.toFixed(1));
-  return `${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown'}), load average ${load.join(' ')}`;
-}
 
 async function main(): Promise<number> {
   const started = performance.now();

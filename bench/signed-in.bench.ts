@@ -45,18 +45,26 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { GalleryResponse, NotificationsResponse, User } from '@fics/contracts';
 import { openDatabase, type Database } from '../apps/api/src/db/client';
 import { createSession } from '../apps/api/src/modules/credentials';
 import { startSmtpCapture } from '../apps/api/src/test/smtp-capture';
+import { freePort } from './compiled-server';
+import {
+  ACCEPT,
+  adminQuery,
+  machineNote,
+  printTable,
+  quantile,
+  setting,
+  slice,
+  type Slice,
+} from './http-load';
 import { loadStories, type StoryData } from './stories-data';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -74,13 +82,6 @@ const RETRIES = 2;
 const WARMUP_SECONDS = 1;
 const ROUNDS = 5;
 
-function setting(name: string, env: string): string | undefined {
-  const flag = process.argv.find((a) => a === `--${name}` || a.startsWith(`--${name}=`));
-  if (flag) {
-    return flag.includes('=') ? flag.slice(flag.indexOf('=') + 1) : '1';
-  }
-  return process.env[env] || undefined;
-}
 const yes = (value: string | undefined) => ['1', 'true', 'yes'].includes(value ?? '');
 
 const options = {
@@ -322,17 +323,6 @@ interface Server {
   stop: () => Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 const running = new Set<ChildProcess>();
 process.on('exit', () => running.forEach((child) => child.kill('SIGKILL')));
 
@@ -391,7 +381,6 @@ async function startServer(env: Record<string, string>): Promise<Server> {
 }
 
 /** As a browser asks: JSON, compressed when it is worth it. */
-const ACCEPT = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' };
 
 async function call(server: Server, probe: Probe, world: World): Promise<unknown> {
   const res = await fetch(`${server.origin}${probe.path(world)}`, {
@@ -424,44 +413,6 @@ async function comment(server: Server, world: World): Promise<void> {
  * Measuring.
  * ---------------------------------------------------------------------------------------------- */
 
-interface Slice {
-  seconds: number;
-  latencies: number[];
-}
-
-async function slice(url: string, headers: Record<string, string>, seconds: number, label: string) {
-  const latencies: number[] = [];
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url,
-        connections: options.connections,
-        pipelining: 1,
-        duration: seconds,
-        headers: { ...ACCEPT, ...headers },
-      },
-      (error: unknown, done) =>
-        error ? reject(error instanceof Error ? error : new Error(JSON.stringify(error))) : resolve(done),
-    );
-    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
-  });
-  if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
-    fail(
-      label,
-      `${result.non2xx} answers not 2xx (${JSON.stringify(result.statusCodeStats ?? {})}), ` +
-        `${result.errors} errors, ${result.timeouts} timeouts`,
-    );
-  }
-  return { seconds: result.duration, latencies } satisfies Slice;
-}
-
-function quantile(sorted: number[], q: number): number {
-  const at = (sorted.length - 1) * q;
-  const low = Math.floor(at);
-  const high = Math.ceil(at);
-  return sorted[low]! + (sorted[high]! - sorted[low]!) * (at - low);
-}
-
 interface Row {
   probe: Probe;
   reqPerSec: number;
@@ -479,13 +430,27 @@ async function measure(server: Server, world: World, measured: Probe[]): Promise
   const all = [bare, ...measured];
   const url = (probe: Probe) => `${server.origin}${probe.path(world)}`;
   for (const probe of all) {
-    await slice(url(probe), probe.headers(world), WARMUP_SECONDS, probe.label);
+    await slice({
+      url: url(probe),
+      headers: probe.headers(world),
+      seconds: WARMUP_SECONDS,
+      connections: options.connections,
+      label: probe.label,
+    });
   }
   const slices = all.map((): Slice[] => []);
   const seconds = Math.max(1, Math.round(options.duration / ROUNDS));
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const [i, probe] of all.entries()) {
-      slices[i]!.push(await slice(url(probe), probe.headers(world), seconds, probe.label));
+      slices[i]!.push(
+        await slice({
+          url: url(probe),
+          headers: probe.headers(world),
+          seconds: seconds,
+          connections: options.connections,
+          label: probe.label,
+        }),
+      );
     }
   }
   const summaries = slices.map((list, i) => {
@@ -502,16 +467,6 @@ async function measure(server: Server, world: World, measured: Probe[]): Promise
     };
   });
   return all.map((probe, i) => ({ probe, ...summaries[i]!, bare: summaries[0]!.reqPerSec }));
-}
-
-function printTable(header: string[], body: string[][]): void {
-  const table = [header, ...body];
-  const widths = header.map((_, i) => Math.max(...table.map((r) => r[i]!.length)));
-  for (const row of table) {
-    console.log(
-      `| ${row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(' | ')} |`,
-    );
-  }
 }
 
 const share = (row: Row) => row.reqPerSec / row.bare;
@@ -536,16 +491,6 @@ function goalsOf(kind: Kind, rows: Map<string, Row>): Goal[] {
 /* ------------------------------------------------------------------------------------------------
  * One database: prepared in this process, then served by the compiled server.
  * ---------------------------------------------------------------------------------------------- */
-
-async function adminQuery(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 async function runOn(kind: Kind, jwtSecret: string, smtpUrl: string): Promise<Goal[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fics-bench-signed-in-'));
@@ -627,12 +572,6 @@ async function runOn(kind: Kind, jwtSecret: string, smtpUrl: string): Promise<Go
       );
     }
   }
-}
-
-function machineNote(): string {
-  const cpus = os.cpus();
-  const load = os.loadavg().map((l) => l.toFixed(1));
-  return `${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown'}), load average ${load.join(' ')}`;
 }
 
 async function main(): Promise<number> {
