@@ -519,7 +519,7 @@ interface Goal {
  * the public gets it, from the gallery's few seconds of memory); page 50 against page 1 and the
  * growth from the smallest size are the student's (since issue 23 a signed-in reader shares the
  * stored page of a filter while gallery_version is unchanged, so a student's request asks the
- * database for that version, its session and their likes; the gallery's own SQL at scale is
+ * database only for that version and its session; the gallery's own SQL at scale is
  * stories.bench.ts's). The
  * growth compares each size's page 1 as a share of the bare route measured in the same process
  * just before, so a machine busier during one size than another does not count as growth (the
