@@ -12,7 +12,13 @@ import {
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { isForeignKeyViolation } from '../../lib/db-errors';
 import { conflict, forbidden, notFound, validationError } from '../../lib/errors';
-import { eraseEverything, isoDate, rowsOf, type ErasureChoices } from '../../lib/personal-data';
+import {
+  eraseEverything,
+  isoDate,
+  rowsOf,
+  type ErasedCounts,
+  type ErasureChoices,
+} from '../../lib/personal-data';
 import { readPage } from '../../lib/paging';
 import type { Actor } from '../../plugins/auth';
 import { emitEvent } from '../events';
@@ -108,32 +114,66 @@ async function erasePerson(options: {
   if (!person) {
     throw notFound(erasureMessages.notFound);
   }
-  if (person.role === 'ADMIN') {
-    // The administrators' rows locked in one order: two erasing each other wait, and one is last.
-    const admins = await rowsOf<{ id: string }>(
-      tx,
-      sql`select u.id from users u join roles r on r.id = u.role_id where r.name = 'ADMIN'
-          order by u.id for update of u`,
-    );
-    if (admins.length <= 1) {
-      throw conflict(erasureMessages.lastAdmin);
-    }
+  if (person.role === 'ADMIN' && (await isLastAdministrator(tx))) {
+    throw conflict(erasureMessages.lastAdmin);
   }
   // Every published fic of theirs: a person has far fewer than this (the fic's statuses are
   // modules/stories' own, so it answers which are published).
   const published = new Set((await publishedStoriesOf(tx, userId, 100_000)).map((row) => row.id));
   const choices = options.choose(published);
   const counts = await erasePersonalData({ tx, userId, email: person.email, choices });
+  const recordId = await recordErasure(tx, {
+    actor,
+    userId,
+    cause: options.cause,
+    requestId: options.requestId,
+    counts,
+    choices,
+  });
+  const [row] = await rowsOf<ErasureRow>(tx, sql`${erasureSelect} where e.id = ${recordId}`);
+  return erasureView(row!);
+}
+
+/**
+ * Whether an administrator being erased is the last one. Every administrator's row is locked, in one
+ * order, first: two erasing each other (or the retention job and an administrator) wait, and one
+ * stays.
+ */
+export async function isLastAdministrator(tx: Tx): Promise<boolean> {
+  const admins = await rowsOf<{ id: string }>(
+    tx,
+    sql`select u.id from users u join roles r on r.id = u.role_id where r.name = 'ADMIN'
+        order by u.id for update of u`,
+  );
+  return admins.length <= 1;
+}
+
+/**
+ * An erasure's end, whatever its cause: `user.deleted` announced (caches, sessions) and the record
+ * written, with the counts and choices and no personal data. Answers the record's id.
+ */
+export async function recordErasure(
+  tx: Tx,
+  erasure: {
+    /** Who erased: null only for the retention job. */
+    actor: Actor | null;
+    userId: string;
+    cause: ErasureCause;
+    requestId?: string;
+    counts: ErasedCounts;
+    choices: ErasureChoices;
+  },
+): Promise<string> {
+  const { actor, userId, counts, choices } = erasure;
   await emitEvent(tx, { type: 'user.deleted', actor, payload: { userId } });
   const [record] = await rowsOf<{ id: string }>(
     tx,
     sql`insert into erasures (cause, privacy_request_id, performed_by, counts, stories_kept, comment_texts_removed)
-        values (${options.cause}, ${options.requestId ?? null}, ${actor.userId}, ${JSON.stringify(counts)}::jsonb,
+        values (${erasure.cause}, ${erasure.requestId ?? null}, ${actor?.userId ?? null}, ${JSON.stringify(counts)}::jsonb,
           ${choices.keepStoryIds.length}, ${choices.removeCommentTexts})
         returning id`,
   );
-  const [row] = await rowsOf<ErasureRow>(tx, sql`${erasureSelect} where e.id = ${record!.id}`);
-  return erasureView(row!);
+  return record!.id;
 }
 
 /**

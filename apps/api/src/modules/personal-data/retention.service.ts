@@ -6,9 +6,9 @@ import {
   type ErasedCounts,
   type PersonalDataDeclaration,
 } from '../../lib/personal-data';
-import { emitEvent } from '../events';
 import { erasureCutoff } from '../users';
 import { erasePersonalData } from './erase.service';
+import { isLastAdministrator, recordErasure } from './erasure.service';
 import { personalDataRegister } from './register';
 
 /** Names shorter than this are not searched for in others' rows (clearTraces): too many would match. */
@@ -100,16 +100,8 @@ function eraseOne(
     if (!person) {
       return false;
     }
-    if (person.role === 'ADMIN') {
-      // As the administrators' erasure does: their rows locked in one order, and one stays.
-      const admins = await rowsOf<{ id: string }>(
-        tx,
-        sql`select u.id from users u join roles r on r.id = u.role_id where r.name = 'ADMIN'
-            order by u.id for update of u`,
-      );
-      if (admins.length <= 1) {
-        return false;
-      }
+    if (person.role === 'ADMIN' && (await isLastAdministrator(tx))) {
+      return false;
     }
     const counts = await erasePersonalData({
       tx,
@@ -119,11 +111,7 @@ function eraseOne(
       now,
       register,
     });
-    await emitEvent(tx, { type: 'user.deleted', actor: null, payload: { userId } });
-    await tx.execute(
-      sql`insert into erasures (cause, privacy_request_id, performed_by, counts, stories_kept, comment_texts_removed)
-          values ('RETENTION', null, null, ${JSON.stringify(counts)}::jsonb, 0, ${eraseEverything.removeCommentTexts})`,
-    );
+    await recordErasure(tx, { actor: null, userId, cause: 'RETENTION', counts, choices: eraseEverything });
     return true;
   });
 }
