@@ -3,6 +3,7 @@ import { messages, type AuthResult } from '@fics/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import { refreshTokens, roles, sessions, users } from '../../db/schema';
 import { hashToken, randomToken } from '../../lib/crypto';
+import { isForeignKeyViolation } from '../../lib/db-errors';
 import { rateLimited, unauthorized } from '../../lib/errors';
 import { signAccessToken } from '../../lib/jwt';
 import { dummyPasswordHash, verifyPassword } from '../../lib/passwords';
@@ -95,25 +96,35 @@ export async function loginUser(options: {
   }
   await limiter.reset(keys.accountAddress);
 
-  const tokens = await db.transaction(async (tx) => {
-    // What the retention job measures from (issue 22.6); a notice of erasure given is void. First:
-    // the retention row before the account's (the session's key share), the erasure's lock order.
-    await recordLogin(tx, account.id);
-    const opened = await createSession({
-      db: tx,
-      jwtSecret: options.jwtSecret,
-      userId: account.id,
-      role: account.role,
-      userAgent: options.userAgent,
-      ip: options.ip,
+  // An account erased while its password was checked is gone by the time the session is written
+  // (the erasure holds its row until it commits): the foreign key refuses the session, and the
+  // login fails as for an unknown e-mail instead of with a 500.
+  const tokens = await db
+    .transaction(async (tx) => {
+      // What the retention job measures from (issue 22.6); a notice of erasure given is void. First:
+      // the retention row before the account's (the session's key share), the erasure's lock order.
+      await recordLogin(tx, account.id);
+      const opened = await createSession({
+        db: tx,
+        jwtSecret: options.jwtSecret,
+        userId: account.id,
+        role: account.role,
+        userAgent: options.userAgent,
+        ip: options.ip,
+      });
+      await recordActivity(
+        tx,
+        { userId: account.id, role: account.role },
+        { resource: 'AUTH', action: 'LOGIN' },
+      );
+      return opened;
+    })
+    .catch((error: unknown) => {
+      if (isForeignKeyViolation(error)) {
+        throw unauthorized(messages.badCredentials);
+      }
+      throw error;
     });
-    await recordActivity(
-      tx,
-      { userId: account.id, role: account.role },
-      { resource: 'AUTH', action: 'LOGIN' },
-    );
-    return opened;
-  });
   const user = await loadUserView(db, account.id);
   if (!user) {
     throw unauthorized(messages.badCredentials);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import type { AuthResult } from '@fics/contracts';
 import { sessions, users } from '../../db/schema';
 import { buildTestApp, createUser, DEFAULT_TEST_PASSWORD, type TestApp } from '../../test/helpers';
@@ -199,4 +200,33 @@ describe('POST /auth/login', () => {
       200,
     );
   });
+
+  // PostgreSQL only: the embedded database runs one statement at a time, so nothing can interleave.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'refuses, with 401 and not a 500, a login whose account is erased while its password is checked',
+    async () => {
+      const user = await createUser(t.app, { role: 'STUDENT' });
+      const current: unknown = await t.app.db.execute(sql`select current_database() as name`);
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      url.pathname = `/${(current as { rows: { name: string }[] }).rows[0]!.name}`;
+      const eraser = new pg.Client({ connectionString: url.toString() });
+      await eraser.connect();
+      try {
+        // The erasure's order (erasure.service erasePerson): the account's retention row, then the
+        // account's row, held until it commits, then gone.
+        await eraser.query('begin');
+        await eraser.query('select 1 from user_retention where user_id = $1 for update', [user.id]);
+        await eraser.query('select id from users where id = $1 for update', [user.id]);
+        const pending = login({ email: user.email, password: DEFAULT_TEST_PASSWORD }, nextIp());
+        // The login checks the password, then waits on the held retention row.
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await eraser.query('delete from users where id = $1', [user.id]);
+        await eraser.query('commit');
+        const res = await pending;
+        expect(res.statusCode).toBe(401);
+      } finally {
+        await eraser.end();
+      }
+    },
+  );
 });

@@ -23,7 +23,7 @@ import { readPage } from '../../lib/paging';
 import type { Actor } from '../../plugins/auth';
 import { emitEvent } from '../events';
 import { publishedStoriesOf } from '../stories';
-import { assertCanManage, findUserRecord } from '../users';
+import { assertCanManage, findUserRecord, lockRetentionRow } from '../users';
 import { erasePersonalData } from './erase.service';
 
 interface ErasureRow {
@@ -106,6 +106,8 @@ async function erasePerson(options: {
   choose: (published: ReadonlySet<string>) => ErasureChoices;
 }): Promise<ErasureRecord> {
   const { tx, actor, userId } = options;
+  // A login's order: its retention row, then the account (no deadlock with a login in progress).
+  await lockRetentionRow(tx, userId);
   const [person] = await rowsOf<{ email: string; role: string }>(
     tx,
     sql`select u.email, r.name as role from users u join roles r on r.id = u.role_id

@@ -14,4 +14,4 @@ export {
 // What it keeps about a person, for the register of personal data (issue 22.1).
 export { usersPersonalData } from './personal-data';
 // Retention (issue 22.6): logins clear a notice; the housekeeping job marks and tells.
-export { erasureCutoff, markRetentionNotices, recordLogin } from './retention';
+export { erasureCutoff, lockRetentionRow, markRetentionNotices, recordLogin } from './retention';

@@ -27,6 +27,16 @@ export async function recordLogin(db: DbOrTx, userId: string): Promise<void> {
   );
 }
 
+/**
+ * Takes an account's retention row before its own row, in a login's order (recordLogin, then the
+ * session's key share on the account): an erasure that locks this first and the account next waits
+ * for a login in progress, or makes it wait and then fail on the vanished account, and never
+ * deadlocks with it.
+ */
+export async function lockRetentionRow(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.execute(sql`select 1 from user_retention where user_id = ${userId} for update`);
+}
+
 /** The day (YYYY-MM-DD) `date` falls on in Chile. */
 function chileanDay(date: Date): string {
   return new Intl.DateTimeFormat('en-CA', {
