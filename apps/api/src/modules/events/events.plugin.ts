@@ -137,10 +137,15 @@ export const eventsPlugin = fp(
     app.addHook('onReady', async () => {
       background.start();
     });
-    // onClose hooks run in reverse order of registration: this one runs before the mail
-    // dispatcher's and the database's. A pass in progress stops after its current event.
-    app.addHook('onClose', async () => {
+    // A pass in progress stops after its current event: told before any onClose hook runs, as one
+    // of those may wait for the database the event's transaction holds (the embedded database's
+    // change notices) while the pass would go on to the next event.
+    app.addHook('preClose', async () => {
       stopping.abort();
+    });
+    // onClose hooks run in reverse order of registration: this one runs before the mail
+    // dispatcher's and the database's.
+    app.addHook('onClose', async () => {
       await background.stop();
       await passes.idle();
     });
