@@ -62,7 +62,7 @@
  * database and print its name), BENCH_SLICES=1 (print each slice's req/s, to see how steady the
  * machine was). BENCH_DATABASE_URL is the server (default postgres://postgres@127.0.0.1:5432/postgres).
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -76,7 +76,6 @@ import { openDatabase, type Database } from '../apps/api/src/db/client';
 import { createSession } from '../apps/api/src/modules/credentials';
 import { testConfig } from '../apps/api/src/test/config';
 import { startSmtpCapture } from '../apps/api/src/test/smtp-capture';
-import { freePort } from './compiled-server';
 import {
   ACCEPT,
   adminQuery,
@@ -85,6 +84,8 @@ import {
   quantile,
   setting,
   slice,
+  startServer,
+  type HttpServer,
   type Slice,
 } from './http-load';
 import { capturedStatements, explainStatement, printPlan, statementLabel } from './plans';
@@ -311,77 +312,6 @@ function checkAnswer(label: string, body: GalleryResponse, expected: Expected, f
  * own, as `npm start` runs it.
  * ---------------------------------------------------------------------------------------------- */
 
-interface Server {
-  origin: string;
-  stop: () => Promise<void>;
-}
-
-const running = new Set<ChildProcess>();
-process.on('exit', () => running.forEach((child) => child.kill('SIGKILL')));
-
-async function startServer(
-  databaseUrl: string,
-  jwtSecret: string,
-  dataDir: string,
-  smtpUrl: string,
-): Promise<Server> {
-  const port = options.port || (await freePort());
-  const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server.js'], {
-    cwd: path.join(repoRoot, 'apps/api'),
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      JWT_SECRET: jwtSecret,
-      // Production refuses to start without it; the benchmark sends no mail, the capture keeps any.
-      SMTP_URL: smtpUrl,
-      DATA_DIR: dataDir,
-      PUBLIC_URL: origin,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_USER_PER_MINUTE: '0',
-      RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '0',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.add(child);
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-      await exited;
-      clearTimeout(timer);
-    }
-    running.delete(child);
-  };
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) {
-      throw new Error(`the server stopped (exit ${child.exitCode}):\n${output}`);
-    }
-    try {
-      const res = await fetch(`${origin}/api/v1/health`);
-      if (res.ok) {
-        break;
-      }
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`the server did not answer on ${origin} within 90 s:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return { origin, stop };
-}
-
 /* ---------------------------------------------------------------------------------------------- */
 
 interface Measure {
@@ -391,8 +321,6 @@ interface Measure {
   p99: number;
   requests: number;
 }
-
-/** As a browser asks: the gallery's JSON is compressed, the bare route's is too small to be. */
 
 function summary(slices: Slice[]): Measure {
   const latencies = slices.flatMap((s) => s.latencies).sort((a, b) => a - b);
@@ -423,7 +351,7 @@ interface Stage {
   database: Database;
   data: StoryData;
   studentHeaders: Record<string, string>;
-  server: Server;
+  server: HttpServer;
 }
 
 /** A probe and who makes its requests (null: no session, for the bare route). */
@@ -714,7 +642,16 @@ async function main(): Promise<number> {
         userId: data.studentId,
         role: 'STUDENT',
       });
-      const server = await startServer(databaseUrl, jwtSecret, dataDir, mailbox.url);
+      const server = await startServer({
+        env: {
+          DATABASE_URL: databaseUrl,
+          JWT_SECRET: jwtSecret,
+          // Production refuses to start without it; the benchmark sends no mail, the capture keeps any.
+          SMTP_URL: mailbox.url,
+          DATA_DIR: dataDir,
+        },
+        port: options.port,
+      });
       const stage: Stage = {
         size,
         fics,

@@ -1,11 +1,14 @@
 /**
  * What the HTTP benchmarks (gallery.bench.ts, signed-in.bench.ts) share: their command-line settings,
  * one autocannon slice against the compiled server, quantiles, the printed tables and the machine's
- * note. Each benchmark keeps its own probes, data and goals.
+ * note, and the compiled server they measure. Each benchmark keeps its own probes, data and goals.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
+import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { freePort, repoRoot } from './compiled-server';
 
 /** `--name=value` (or `--name` alone: '1'), else the environment variable, else undefined. */
 export function setting(name: string, env: string): string | undefined {
@@ -94,4 +97,80 @@ export async function adminQuery(url: string, text: string): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+export interface HttpServer {
+  origin: string;
+  stop: () => Promise<void>;
+}
+
+const running = new Set<ChildProcess>();
+process.on('exit', () => running.forEach((child) => child.kill('SIGKILL')));
+
+/**
+ * The compiled server (apps/api/dist/server.js, as `npm start` runs it) in production mode on
+ * loopback, the request limits off, with `env` added (its database, secret, mail, data folder); ready
+ * once GET /health answers. Killed when the benchmark exits, whatever happens.
+ */
+export async function startServer(options: {
+  env: Record<string, string>;
+  /** A fixed port; a free one otherwise. */
+  port?: number;
+  /** Node's own flags (e.g. --cpu-prof). */
+  nodeArgs?: string[];
+}): Promise<HttpServer> {
+  const port = options.port || (await freePort());
+  const origin = `http://127.0.0.1:${port}`;
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), '--enable-source-maps', 'dist/server.js'],
+    {
+      cwd: path.join(repoRoot, 'apps/api'),
+      env: {
+        ...process.env,
+        ...options.env,
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        PUBLIC_URL: origin,
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_PER_USER_PER_MINUTE: '0',
+        RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '0',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  running.add(child);
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    running.delete(child);
+  };
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      throw new Error(`the server stopped (exit ${child.exitCode}):\n${output}`);
+    }
+    try {
+      if ((await fetch(`${origin}/api/v1/health`)).ok) {
+        break;
+      }
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the server did not answer on ${origin} within 90 s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return { origin, stop };
 }

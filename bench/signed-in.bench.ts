@@ -42,7 +42,7 @@
  * stops: open it in Chrome's DevTools). BENCH_DATABASE_URL is the server (default
  * postgres://postgres@127.0.0.1:5432/postgres).
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -54,7 +54,6 @@ import type { GalleryResponse, NotificationsResponse, User } from '@fics/contrac
 import { openDatabase, type Database } from '../apps/api/src/db/client';
 import { createSession } from '../apps/api/src/modules/credentials';
 import { startSmtpCapture } from '../apps/api/src/test/smtp-capture';
-import { freePort } from './compiled-server';
 import {
   ACCEPT,
   adminQuery,
@@ -63,6 +62,8 @@ import {
   quantile,
   setting,
   slice,
+  startServer,
+  type HttpServer,
   type Slice,
 } from './http-load';
 import { loadStories, type StoryData } from './stories-data';
@@ -318,71 +319,7 @@ const bare: Probe = {
  * The server: apps/api/dist/server.js (compiled once at the start of the run) in a process of its own.
  * ---------------------------------------------------------------------------------------------- */
 
-interface Server {
-  origin: string;
-  stop: () => Promise<void>;
-}
-
-const running = new Set<ChildProcess>();
-process.on('exit', () => running.forEach((child) => child.kill('SIGKILL')));
-
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const profile = options.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(options.cpuProf)}`] : [];
-  const child = spawn(process.execPath, [...profile, '--enable-source-maps', 'dist/server.js'], {
-    cwd: path.join(repoRoot, 'apps/api'),
-    env: {
-      ...process.env,
-      ...env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: origin,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_USER_PER_MINUTE: '0',
-      RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '0',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.add(child);
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-      await exited;
-      clearTimeout(timer);
-    }
-    running.delete(child);
-  };
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) {
-      throw new Error(`the server stopped (exit ${child.exitCode}):\n${output}`);
-    }
-    try {
-      if ((await fetch(`${origin}/api/v1/health`)).ok) {
-        break;
-      }
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`the server did not answer on ${origin} within 90 s:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return { origin, stop };
-}
-
-/** As a browser asks: JSON, compressed when it is worth it. */
-
-async function call(server: Server, probe: Probe, world: World): Promise<unknown> {
+async function call(server: HttpServer, probe: Probe, world: World): Promise<unknown> {
   const res = await fetch(`${server.origin}${probe.path(world)}`, {
     headers: { ...ACCEPT, ...probe.headers(world) },
   });
@@ -393,7 +330,7 @@ async function call(server: Server, probe: Probe, world: World): Promise<unknown
 }
 
 /** What the measured world needs that only the API makes: comments (and their notifications). */
-async function comment(server: Server, world: World): Promise<void> {
+async function comment(server: HttpServer, world: World): Promise<void> {
   for (const [i, headers] of world.commenterHeaders.entries()) {
     const res = await fetch(`${server.origin}/api/v1/comments`, {
       method: 'POST',
@@ -426,7 +363,7 @@ interface Row {
  * The bare route and the probes in interleaved slices: a second of warm-up each, then ROUNDS
  * rounds in which each gets duration / ROUNDS seconds.
  */
-async function measure(server: Server, world: World, measured: Probe[]): Promise<Row[]> {
+async function measure(server: HttpServer, world: World, measured: Probe[]): Promise<Row[]> {
   const all = [bare, ...measured];
   const url = (probe: Probe) => `${server.origin}${probe.path(world)}`;
   for (const probe of all) {
@@ -500,7 +437,7 @@ async function runOn(kind: Kind, jwtSecret: string, smtpUrl: string): Promise<Go
     u.pathname = `/${name}`;
     return u.toString();
   })();
-  let server: Server | undefined;
+  let server: HttpServer | undefined;
   try {
     let world: World;
     let env: Record<string, string>;
@@ -528,7 +465,10 @@ async function runOn(kind: Kind, jwtSecret: string, smtpUrl: string): Promise<Go
       }
       env = { DATA_DIR: dataDir };
     }
-    server = await startServer({ ...env, JWT_SECRET: jwtSecret, SMTP_URL: smtpUrl });
+    server = await startServer({
+      env: { ...env, JWT_SECRET: jwtSecret, SMTP_URL: smtpUrl },
+      nodeArgs: options.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(options.cpuProf)}`] : [],
+    });
     await comment(server, world);
     for (const probe of [bare, ...probes]) {
       probe.check(await call(server, probe, world), world);
