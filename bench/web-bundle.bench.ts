@@ -77,6 +77,8 @@ const heavy: Record<string, RegExp> = {
   'i18next (replaced by lib/i18n.ts)': /i18next: |i18nextify|pluralResolver/,
   'notistack (loads with the first toast)': /notistack-SnackbarContainer/,
   // Only the forms that set a password load it (components/password-strength.ts).
+  // vite.config.ts keeps only MUI's plain theme (createThemeNoVars, ThemeProviderNoVars).
+  "MUI's CSS-variables theme (CssVarsProvider, color-scheme script)": /colorSchemeSelector|mui-color-scheme/,
   'zxcvbn-ts and its dictionaries (password strength)':
     /l33tMaxSubstitutions|passwords-common|commonWords-es-es/,
 };

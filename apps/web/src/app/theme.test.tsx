@@ -186,3 +186,15 @@ describe('components draw text at 4.5:1 on paper and on the page', () => {
     }
   });
 });
+
+describe("MUI's plain theme", () => {
+  // vite.config.ts (muiWithoutCssVariables) builds the app with only MUI's plain-theme branch of
+  // createTheme and ThemeProvider. That is the branch MUI itself takes for a theme without
+  // `cssVariables` or `colorSchemes`; here, with the real createTheme, the app's theme is one.
+  it('has neither color schemes nor CSS variables, so the build may leave them out', () => {
+    const appThemeNow = appTheme();
+    expect('colorSchemes' in appThemeNow).toBe(false);
+    expect('vars' in appThemeNow).toBe(false);
+    expect('cssVariables' in appThemeNow).toBe(false);
+  });
+});
