@@ -1,4 +1,3 @@
-import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -6,8 +5,8 @@ export default defineConfig({
     projects: ['packages/contracts', 'apps/api', 'apps/web', 'scripts'],
     // Vitest 4 runs (not watches) with one worker fewer than the cores: one worker on a two-core
     // machine such as CI's, which leaves a core idle whenever a test waits on its database or
-    // server. Every test file has its own database (a copy of the template), app and port, so files
-    // run side by side safely.
-    maxWorkers: Math.max(2, os.availableParallelism() - 1),
+    // server. Every test file has its own database (a copy of the template), app and ports, so
+    // files run side by side safely: a worker per core.
+    maxWorkers: '100%',
   },
 });
