@@ -275,6 +275,16 @@ test.describe('writing fics', () => {
     await expect(page).toHaveURL(`${server.url}${storyPath}`);
     await expect(title).toHaveValue(newTitle);
 
+    // So does the browser's back button (apps/web/src/lib/navigation.tsx): the step back is undone
+    // at once, and 'Cancelar' leaves the page and the writing as they were.
+    await page.evaluate(() => history.back());
+    await expect(leave).toBeVisible();
+    await expect(page).toHaveURL(`${server.url}${storyPath}`);
+    await leave.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(leave).toBeHidden();
+    await expect(page).toHaveURL(`${server.url}${storyPath}`);
+    await expect(title).toHaveValue(newTitle);
+
     // Closing the tab gets the browser's own warning; staying keeps everything.
     const warning = page.waitForEvent('dialog');
     await page.close({ runBeforeUnload: true });

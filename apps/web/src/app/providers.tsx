@@ -2,12 +2,12 @@ import { useState, type ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
 import { setSessionExpiredHandler } from '../lib/api-client';
 import { queryClient as appQueryClient } from '../lib/query-client';
 import { ToastProvider } from '../components/toast';
 import { AppErrorBoundary } from './layout/ErrorPage';
-import { createAppRouter } from './router';
+import { AppHistoryRouter, createAppHistory } from '../lib/navigation';
+import { AppRoutes } from './router';
 import { appTheme } from './theme';
 
 /** Everything a screen needs except the router: tests wrap screens in this plus a memory router. */
@@ -25,15 +25,17 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
 }
 
 export function App() {
-  const [router] = useState(() => {
-    const created = createAppRouter();
+  const [history] = useState(() => {
+    const created = createAppHistory();
     // An expired session sends the user home without reloading the app (spec 000 §7).
-    setSessionExpiredHandler(() => void created.navigate('/', { replace: true }));
+    setSessionExpiredHandler(() => created.replace('/'));
     return created;
   });
   return (
     <AppProviders>
-      <RouterProvider router={router} />
+      <AppHistoryRouter history={history}>
+        <AppRoutes />
+      </AppHistoryRouter>
     </AppProviders>
   );
 }

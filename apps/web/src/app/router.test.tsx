@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { RouteObject } from 'react-router';
+import { Outlet, type RouteObject } from 'react-router';
 import { setTokens } from '../lib/session';
 import { makeUser, mockApi, renderApp } from '../test/utils';
 import { RequireAuth, RequireRole } from './guards';
 import { AppLayout } from './layout/AppLayout';
-import { RouteErrorPage } from './layout/ErrorPage';
+import { RouteErrorBoundary } from './layout/ErrorPage';
 
 function Boom(): never {
   throw new Error('render failure');
@@ -15,11 +15,18 @@ function Boom(): never {
 /** The shell around a page that throws and pages behind each guard. */
 const testRoutes: RouteObject[] = [
   {
-    element: <AppLayout />,
-    errorElement: <RouteErrorPage />,
+    element: (
+      <RouteErrorBoundary>
+        <AppLayout />
+      </RouteErrorBoundary>
+    ),
     children: [
       {
-        errorElement: <RouteErrorPage />,
+        element: (
+          <RouteErrorBoundary>
+            <Outlet />
+          </RouteErrorBoundary>
+        ),
         children: [
           { path: '/', element: <p>Inicio</p> },
           { path: '/boom', element: <Boom /> },

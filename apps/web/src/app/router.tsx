@@ -13,17 +13,19 @@
  *   the header's role menu lives in `app/menu.ts`; entries for pages that do not exist yet carry
  *   `available: false`. Flip it to `true` in the commit that adds the route here.
  * Page titles: render `<PageTitle title="..." />` (components/PageTitle) as the page's h1.
- * Unknown paths fall through to NotFoundPage; a page that throws while rendering shows RouteErrorPage
- * inside the shell, so the header stays usable.
+ * Unknown paths fall through to NotFoundPage; a page that throws while rendering shows the crash page
+ * inside the shell (RouteErrorBoundary), so the header stays usable.
+ * The table is rendered with react-router's useRoutes over the app's history (lib/navigation.tsx says
+ * why not its data router).
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router';
 import type { RoleName } from '@fics/contracts';
 import { withAllTexts } from '../lib/i18n';
 import { HomePage } from '../features/home/pages/HomePage';
 import { AppLayout } from './layout/AppLayout';
 import { NotFoundPage } from './layout/NotFoundPage';
-import { RouteErrorPage } from './layout/ErrorPage';
+import { RouteErrorBoundary } from './layout/ErrorPage';
 import { RequireAuth, RequireRole } from './guards';
 
 type Access = 'public' | 'auth' | readonly RoleName[];
@@ -186,14 +188,21 @@ function guarded({ page: Page, access }: PageRoute) {
   );
 }
 
-/** Route objects, exported so tests can mount them in a memory router. */
+/** Route objects, exported so tests can mount them over a memory history (test/utils.tsx renderApp). */
 export const routes: RouteObject[] = [
   {
-    element: <AppLayout />,
-    errorElement: <RouteErrorPage />,
+    element: (
+      <RouteErrorBoundary>
+        <AppLayout />
+      </RouteErrorBoundary>
+    ),
     children: [
       {
-        errorElement: <RouteErrorPage />,
+        element: (
+          <RouteErrorBoundary>
+            <Outlet />
+          </RouteErrorBoundary>
+        ),
         children: [
           { path: '/index.html', element: <Navigate to="/" replace /> },
           ...pages.map((route) => ({ path: route.path, element: guarded(route) })),
@@ -204,6 +213,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/** The route table rendered: inside lib/navigation.tsx's AppHistoryRouter. */
+export function AppRoutes({ table = routes }: { table?: RouteObject[] }) {
+  return useRoutes(table);
 }

@@ -59,4 +59,40 @@ describe('LeavePageGuard', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/otra'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
+
+  it('asks before the back button leaves, and undoes the step until the user says Salir', async () => {
+    const view = renderApp('/antes', [
+      { path: '/antes', element: <Link to="/editor">Al editor</Link> },
+      { path: '/editor', element: <Editor /> },
+    ]);
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('link', { name: 'Al editor' }));
+    await screen.findByRole('link', { name: 'Otra página' });
+
+    // The back button: the history has moved, the guard moves it back and asks.
+    await act(() => view.router.navigate(-1));
+    const dialog = await screen.findByRole('dialog', { name: question });
+    expect(view.router.state.location.pathname).toBe('/editor');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(view.router.state.location.pathname).toBe('/editor');
+    expect(screen.getByRole('link', { name: 'Otra página' })).toBeInTheDocument();
+
+    await act(() => view.router.navigate(-1));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: question })).getByRole('button', { name: 'Salir' }),
+    );
+    expect(await screen.findByRole('link', { name: 'Al editor' })).toBeInTheDocument();
+    expect(view.router.state.location.pathname).toBe('/antes');
+    // Forward again, to the editor (nothing blocks arriving): the stack was kept as the browser has it.
+    await act(() => view.router.navigate(1));
+    expect(await screen.findByRole('link', { name: 'Otra página' })).toBeInTheDocument();
+  });
+
+  it('lets a change of the hash or of nothing through without asking', async () => {
+    const view = renderApp('/editor', [{ path: '/editor', element: <Editor /> }]);
+    await act(() => view.router.navigate('/editor#parrafo-2'));
+    expect(view.router.state.location.hash).toBe('#parrafo-2');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
 });

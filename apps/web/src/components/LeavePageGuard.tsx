@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
-import { useBlocker, type BlockerFunction } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useLeaveBlocker, type ShouldBlock } from '../lib/navigation';
 import { ConfirmDialog } from './ConfirmDialog';
 
 interface LeavePageGuardProps {
@@ -12,9 +12,8 @@ interface LeavePageGuardProps {
 
 /**
  * Spec 001 §2: leaving a page with unsaved work asks 'Seguro que quieres salir de esta pagina?'
- * (a dialog, for links, the menu and the back button; react-router's useBlocker needs the data
- * router, which app/router.tsx creates), and the browser's own warning is on for reloads, closing
- * the tab and other sites.
+ * (a dialog, for links, the menu and the back button: lib/navigation.tsx holds those navigations),
+ * and the browser's own warning is on for reloads, closing the tab and other sites.
  *
  * `when` is read at the moment of navigating, not a render later: a form that saves and moves on in
  * one handler turns it off with flushSync (or unmounts) before calling navigate.
@@ -26,13 +25,13 @@ export function LeavePageGuard({ when, message }: LeavePageGuardProps) {
     whenRef.current = when;
   }, [when]);
 
-  const shouldBlock = useCallback<BlockerFunction>(
+  const shouldBlock = useCallback<ShouldBlock>(
     ({ currentLocation, nextLocation }) =>
       whenRef.current &&
       (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
     [],
   );
-  const blocker = useBlocker(shouldBlock);
+  const blocker = useLeaveBlocker(shouldBlock);
 
   useEffect(() => {
     if (!when) {
@@ -61,8 +60,8 @@ export function LeavePageGuard({ when, message }: LeavePageGuardProps) {
       message={message ?? t('storyEditor.leavePage.text')}
       confirmLabel={t('storyEditor.leavePage.leave')}
       destructive={false}
-      onClose={() => blocker.reset?.()}
-      onConfirm={() => blocker.proceed?.()}
+      onClose={blocker.reset}
+      onConfirm={blocker.proceed}
     />
   );
 }

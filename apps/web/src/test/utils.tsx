@@ -1,11 +1,12 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import type { RouteObject, To } from 'react-router';
 import { vi } from 'vitest';
 import { messages, type User } from '@fics/contracts';
 import { createQueryClient } from '../lib/query-client';
 import { AppProviders } from '../app/providers';
-import { routes as appRoutes } from '../app/router';
+import { AppRoutes, routes as appRoutes } from '../app/router';
+import { AppHistoryRouter, createMemoryAppHistory } from '../lib/navigation';
 import { requestUrl } from './request-url';
 
 export { requestUrl };
@@ -47,15 +48,27 @@ export function mockApi(handlers: Record<string, Handler | { status?: number; bo
   return fetchMock;
 }
 
-/** Renders the real route table at `path`, with fresh query cache. */
+/** Renders the real route table at `path`, with fresh query cache, over a memory history. */
 export function renderApp(path: string, routes: RouteObject[] = appRoutes) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const history = createMemoryAppHistory(path);
   const utils = render(
     <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
+      <AppHistoryRouter history={history}>
+        <AppRoutes table={routes} />
+      </AppHistoryRouter>
     </AppProviders>,
   );
-  return { ...utils, router };
+  // The few things tests ask of the router: where it is, and to go somewhere (a number goes back or
+  // forward, as the browser's buttons do). Navigations go through the app's blockers.
+  const router = {
+    state: {
+      get location() {
+        return history.location;
+      },
+    },
+    navigate: async (to: To | number) => (typeof to === 'number' ? history.go(to) : history.push(to)),
+  };
+  return { ...utils, router, history };
 }
 
 /** Renders one element inside the providers and a memory router at `path`. */

@@ -1,7 +1,7 @@
-import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import ReportProblemOutlined from '@mui/icons-material/ReportProblemOutlined';
-import { Link, useRouteError } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MessagePage } from './MessagePage';
 
@@ -16,13 +16,9 @@ function CrashMessage({ homeAction }: { homeAction: ReactNode }) {
   );
 }
 
-/** The router's errorElement: a page that failed to render (spec 000 §8: 'Ups, algo ha salido mal'). */
-export function RouteErrorPage() {
-  const error = useRouteError();
+/** A page that failed to render (spec 000 §8: 'Ups, algo ha salido mal'), with a link home. */
+function RouteErrorPage() {
   const { t } = useTranslation();
-  useEffect(() => {
-    console.error(error);
-  }, [error]);
   return (
     <CrashMessage
       homeAction={
@@ -34,15 +30,29 @@ export function RouteErrorPage() {
   );
 }
 
-/**
- * Last-resort boundary outside the router (a failing provider): the home link is a plain page load
- * because no router is available here.
- */
-export class AppErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
+interface BoundaryProps {
+  children: ReactNode;
+  /** What shows instead of the children once they failed. */
+  fallback: ReactNode;
+  /** A new value clears the failure: the route boundary's is the path, so leaving the page recovers. */
+  resetKey?: string;
+}
 
-  static getDerivedStateFromError(): { failed: boolean } {
+interface BoundaryState {
+  failed: boolean;
+  /** The resetKey the boundary last rendered with. */
+  key: string | undefined;
+}
+
+class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { failed: false, key: this.props.resetKey };
+
+  static getDerivedStateFromError(): Partial<BoundaryState> {
     return { failed: true };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): BoundaryState | null {
+    return props.resetKey === state.key ? null : { failed: false, key: props.resetKey };
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
@@ -50,11 +60,29 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, { faile
   }
 
   override render(): ReactNode {
-    if (!this.state.failed) {
-      return this.props.children;
-    }
-    return <CrashMessage homeAction={<HomeLink />} />;
+    return this.state.failed ? this.props.fallback : this.props.children;
   }
+}
+
+/**
+ * Around the layout and around the page inside it (app/router.tsx): a page that throws shows
+ * RouteErrorPage in the shell, so the header stays usable, and going to another page recovers.
+ */
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return (
+    <ErrorBoundary fallback={<RouteErrorPage />} resetKey={pathname}>
+      {children}
+    </ErrorBoundary>
+  );
+}
+
+/**
+ * Last-resort boundary outside the router (a failing provider): the home link is a plain page load
+ * because no router is available here.
+ */
+export function AppErrorBoundary({ children }: { children: ReactNode }) {
+  return <ErrorBoundary fallback={<CrashMessage homeAction={<HomeLink />} />}>{children}</ErrorBoundary>;
 }
 
 function HomeLink() {
