@@ -11,8 +11,9 @@
  *
  * - paint: the browser's first-contentful-paint.
  * - login: when tapping 'Ingresar' works. A finger taps where the button is drawn every 100 ms from
- *   the first paint on; the server's painted button is disabled (a tap does nothing), the app's opens
- *   the login dialog. The figure is the first tap the app's button received; the run then waits for
+ *   the moment the page starts loading; the server's painted button is disabled until the page's
+ *   entry script makes it work (a tap then starts the app, which opens the login as it mounts), the
+ *   app's opens the login dialog. The figure is the first tap either received; the run then waits for
  *   the dialog itself (`role="dialog"`) and prints when it showed ('dialog'): a tap that does not
  *   open it fails the run.
  * - card: when tapping a gallery card opens its fic. Cards have no like button (spec 000 §2: a card
@@ -66,8 +67,8 @@ interface PageTimes {
   cardLive?: number;
 }
 
-// Runs in the page before its own scripts: notes the first tap the app's 'Ingresar' gets (a disabled
-// button gets no click event at all), when a dialog first shows, and the first check in which the
+// Runs in the page before its own scripts: notes the first tap 'Ingresar' gets while it works, the
+// painted one once the entry has enabled it or the app's (a disabled button gets no click event), when a dialog first shows, and the first check in which the
 // middle of the first card is inside its link (checked every 50 ms).
 const probe = () => {
   const times: PageTimes = {};
@@ -107,14 +108,17 @@ const probe = () => {
   }, 50);
 };
 
+/** Lighthouse's phone screen: 390 × 844 CSS pixels at 1.75 device pixels each, touch. */
+const phoneScreen = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 1.75,
+  isMobile: true,
+  hasTouch: true,
+  locale: 'es-CL',
+};
+
 async function phonePage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 1.75,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'es-CL',
-  });
+  const context = await browser.newContext({ ...phoneScreen });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
@@ -139,29 +143,48 @@ interface RunFigures {
   load: number;
 }
 
-/** Taps 'Ingresar' every 100 ms from the first paint until the app's button gets a tap. */
-async function timeLogin(browser: Browser, url: string) {
-  const page = await phonePage(browser);
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * Where 'Ingresar' is drawn on this screen, found once on an unthrottled load: the server paints it
+ * and the app draws its own over the same pixels (e2e/home-paint.spec.ts), so a finger can aim
+ * there before anything is on the screen, as a person who knows the page does.
+ */
+async function loginButtonBox(browser: Browser, url: string): Promise<Box> {
+  const context = await browser.newContext({ ...phoneScreen });
   try {
+    const page = await context.newPage();
     await page.goto(url, { waitUntil: 'commit' });
-    await page.waitForFunction(
-      () => performance.getEntriesByName('first-contentful-paint').length > 0,
-      null,
-      {
-        polling: 20,
-        timeout: 30_000,
-      },
-    );
-    // Where the finger goes: the button as painted, which the app's own covers at the same pixels
-    // (e2e/home-paint.spec.ts).
     const box = await page.locator('header button', { hasText: 'Ingresar' }).first().boundingBox();
     if (!box) {
       throw new Error("no 'Ingresar' button painted");
     }
+    return box;
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Taps 'Ingresar' every 100 ms from the moment the page starts loading until the button gets a tap
+ * that works. The finger does not wait for anything the browser reports (tapping only once the
+ * harness had seen the first paint and asked for the button's place cost a slow phone's main thread
+ * several round trips, and counted them against the page); taps before the button is drawn or works
+ * hit nothing.
+ */
+async function timeLogin(browser: Browser, url: string, box: Box) {
+  const page = await phonePage(browser);
+  try {
     let tapped = false;
     page.on('console', (message) => {
       tapped ||= message.text() === 'phone: login tapped';
     });
+    await page.goto(url, { waitUntil: 'commit' });
     const deadline = Date.now() + 30_000;
     while (!tapped) {
       if (Date.now() > deadline) {
@@ -169,6 +192,11 @@ async function timeLogin(browser: Browser, url: string) {
       }
       await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
       await page.waitForTimeout(TAP_EVERY_MS);
+    }
+    // The finger aimed where the button is: check it still is, on this load.
+    const drawn = await page.locator('header button', { hasText: 'Ingresar' }).first().boundingBox();
+    if (!drawn || Math.abs(drawn.x - box.x) > 1 || Math.abs(drawn.y - box.y) > 1) {
+      throw new Error(`'Ingresar' moved: aimed at ${JSON.stringify(box)}, drawn at ${JSON.stringify(drawn)}`);
     }
     await page.waitForFunction(
       () => (window as unknown as { __phone: PageTimes }).__phone.dialog !== undefined,
@@ -269,9 +297,10 @@ async function main(): Promise<number> {
       executablePath: chromePath,
       args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
     });
+    const box = await loginButtonBox(browser, `${server.url}/`);
     const figures: RunFigures[] = [];
     for (let run = 1; run <= runs; run += 1) {
-      const timing = await timeLogin(browser, `${server.url}/`);
+      const timing = await timeLogin(browser, `${server.url}/`, box);
       const scripts = await countScripts(browser, `${server.url}/`);
       const one: RunFigures = { ...timing, ...scripts, load: os.loadavg()[0]! };
       figures.push(one);
