@@ -14,8 +14,12 @@ test.describe('login and logout', () => {
     }) => {
       const account = demo[role];
       await page.goto('/');
-      await loginThroughDialog(page, account.email, account.password);
-      await expect(page.getByText('Inicio de sesión exitoso')).toBeVisible();
+      // The toast shows for 2 s (spec 000 §9): watched for from the start of the login, not after
+      // it, so a slow machine's login steps cannot outlast it.
+      await Promise.all([
+        expect(page.getByText('Inicio de sesión exitoso')).toBeVisible({ timeout: 30_000 }),
+        loginThroughDialog(page, account.email, account.password),
+      ]);
 
       const menu = await openAccountMenu(page);
       await expect(menu.getByText(account.name, { exact: true })).toBeVisible();
