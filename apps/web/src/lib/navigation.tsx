@@ -112,6 +112,16 @@ function withBlocking(inner: History): BlockingHistory {
     });
   };
 
+  /** A push or a replace to `to`: now, or held by the blocker that stops it. */
+  const navigate = (to: To, go: () => void) => {
+    const blocker = blockerFor(nextOf(to));
+    if (blocker) {
+      hold(blocker, go);
+    } else {
+      go();
+    }
+  };
+
   return {
     get action() {
       return inner.action;
@@ -122,22 +132,8 @@ function withBlocking(inner: History): BlockingHistory {
     createHref: (to) => inner.createHref(to),
     createURL: (to) => inner.createURL(to),
     encodeLocation: (to) => inner.encodeLocation(to),
-    push(to, state) {
-      const blocker = blockerFor(nextOf(to));
-      if (blocker) {
-        hold(blocker, () => inner.push(to, state));
-      } else {
-        inner.push(to, state);
-      }
-    },
-    replace(to, state) {
-      const blocker = blockerFor(nextOf(to));
-      if (blocker) {
-        hold(blocker, () => inner.replace(to, state));
-      } else {
-        inner.replace(to, state);
-      }
-    },
+    push: (to, state) => navigate(to, () => inner.push(to, state)),
+    replace: (to, state) => navigate(to, () => inner.replace(to, state)),
     go: (delta) => inner.go(delta),
     listen(listener) {
       return inner.listen((update) => {
