@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-const app = { starts: 0 };
+const app = { starts: 0, loginLoads: 0 };
 
 /**
  * Runs boot.ts as the page's entry does, on the document as each test leaves it. The app itself is
@@ -10,6 +10,10 @@ async function boot() {
   vi.resetModules();
   vi.doMock('./main', () => {
     app.starts += 1;
+    return {};
+  });
+  vi.doMock('./features/auth/components/LoginDialog', () => {
+    app.loginLoads += 1;
     return {};
   });
   await import('./boot');
@@ -51,6 +55,7 @@ describe('boot.ts: when the app starts', () => {
 
   beforeEach(() => {
     app.starts = 0;
+    app.loginLoads = 0;
     frames = [];
     FakePaintObserver.current = undefined;
     vi.useFakeTimers();
@@ -88,6 +93,8 @@ describe('boot.ts: when the app starts', () => {
     await vi.runAllTimersAsync();
     await settle();
     expect(app.starts).toBe(1);
+    // The login's code waits for a tap on 'Ingresar'.
+    expect(app.loginLoads).toBe(0);
   });
 
   it('after 3 s at the latest when no paint is reported', async () => {
@@ -140,12 +147,15 @@ describe('boot.ts: when the app starts', () => {
     const button = document.querySelector<HTMLButtonElement>('.fx-login')!;
     expect(button.disabled).toBe(false);
     expect(app.starts).toBe(0);
+    expect(app.loginLoads).toBe(0);
     expect(document.documentElement.hasAttribute('data-login-wanted')).toBe(false);
 
-    // Before the first paint is reported: the tap does not wait for it.
+    // Before the first paint is reported: the tap does not wait for it, and the login's code is
+    // asked for with the app's.
     button.click();
     await settle();
     expect(app.starts).toBe(1);
+    expect(app.loginLoads).toBe(1);
     expect(document.documentElement.hasAttribute('data-login-wanted')).toBe(true);
     expect(button.getAttribute('aria-busy')).toBe('true');
 

@@ -49,12 +49,23 @@ function startAfterFirstPaint() {
   observer.observe({ type: 'paint', buffered: true });
 }
 
+/**
+ * The login's own code (its dialog with the forms and validation, and the rest of the texts, which
+ * every dialog waits for: lib/i18n.ts withAllTexts), asked for beside the app's when the painted
+ * 'Ingresar' is tapped, instead of once the app has mounted and opened the dialog: on a phone those
+ * were two downloads in a row. The same modules the app imports (LoginDialogProvider, i18n), so
+ * each is fetched and run once.
+ */
+const loadLogin = () =>
+  Promise.all([import('./features/auth/components/LoginDialog'), import('./locales/es-lazy')]);
+
 /** The server's 'Ingresar' (web-shell home.ts `.fx-login`) made to work before the app runs. */
 function enablePaintedLogin(button: HTMLButtonElement) {
   button.addEventListener('click', () => {
     document.documentElement.setAttribute(EARLY_LOGIN_ATTRIBUTE, '');
     button.setAttribute('aria-busy', 'true');
     start();
+    void loadLogin().catch(() => undefined);
   });
   button.disabled = false;
 }
