@@ -10,6 +10,8 @@ export default defineProject({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
-    testTimeout: 30_000,
+    // In CI these run side by side with the API suite on PostgreSQL (.ci/run), two workers each on
+    // two cores: a test takes about twice its time alone. The limit ends a test that hangs.
+    testTimeout: 60_000,
   },
 });
