@@ -14,7 +14,9 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  timeout: 60_000,
+  // Two workers share two cores with their servers and browsers: a test takes longer than alone.
+  // The limit ends a hang; the expectations keep their own 10 s.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['./support/summary-reporter.ts']],
   use: {
