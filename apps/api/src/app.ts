@@ -51,7 +51,7 @@ import {
 } from './modules/privacy-requests';
 import { dataExportRoutes, erasureRoutes } from './modules/personal-data';
 import { securityIncidentsRoutes } from './modules/security-incidents';
-import { registerWebShell } from './modules/web-shell';
+import { INLINE_SCRIPT_HASHES, registerWebShell } from './modules/web-shell';
 import { transformWithUploadBodies } from './lib/upload-body-docs';
 
 z.config(z.locales.es());
@@ -91,11 +91,13 @@ export interface BuildAppOptions {
 
 /**
  * Content-Security-Policy for our HTML: our own origin only, no framing, except the map tiles and
- * place search the send dialog uses when configured (MAP_TILE_URL, MAP_GEOCODER_URL).
+ * place search the send dialog uses when configured (MAP_TILE_URL, MAP_GEOCODER_URL), and the home's
+ * painted inline script by its hash.
  */
 const cspDirectives = (config: Config) => ({
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
+  // The server-painted home's one inline script, by its hash (web-shell home.ts): no other inline script runs.
+  scriptSrc: ["'self'", ...INLINE_SCRIPT_HASHES],
   // MUI (emotion) injects style elements at run time.
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:', ...cspSourceOf(config.map.tileUrl)],

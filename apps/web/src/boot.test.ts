@@ -166,6 +166,18 @@ describe('boot.ts: when the app starts', () => {
     expect(app.starts).toBe(1);
   });
 
+  it("starts the app and the login's code at once when the painted page's own script took a tap first", async () => {
+    // What web-shell home.ts's inline script leaves when 'Ingresar' is tapped before this script runs.
+    document.body.innerHTML =
+      '<div id="root"><div class="fx-app"><header class="fx-bar"><button type="button" class="fx-login" aria-busy="true">Ingresar</button></header></div></div>';
+    document.documentElement.setAttribute('data-login-wanted', '');
+    await boot();
+    // Without waiting for the first paint.
+    expect(app.starts).toBe(1);
+    expect(app.loginLoads).toBe(1);
+    expect(document.documentElement.hasAttribute('data-login-wanted')).toBe(true);
+  });
+
   it('leaves the other painted buttons disabled (they wait for the app)', async () => {
     document.body.innerHTML =
       '<div id="root"><div class="fx-app"><header class="fx-bar"><button type="button" class="fx-icon" disabled>f</button></header></div></div>';

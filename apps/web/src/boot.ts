@@ -6,10 +6,12 @@
  * Links on the painted cards work meanwhile; React replaces the page without moving it.
  *
  * The painted 'Ingresar' works meanwhile too (issue 23 point 2: a phone spends a second or two
- * fetching and starting the app, and a tap must not be lost): the server draws it disabled, and this
- * script enables it with a listener that starts the app at once and leaves a mark on the page
- * (`data-login-wanted` on `<html>`, EARLY_LOGIN_ATTRIBUTE); the app's LoginDialogProvider opens the
- * login when it mounts and finds the mark.
+ * fetching and starting the app, and a tap must not be lost): the server draws it with an inline
+ * script of its own right after it (apps/api/src/modules/web-shell/home.ts PAINTED_LOGIN_SCRIPT),
+ * which enables it as soon as it is parsed and notes a tap on the page (`data-login-wanted` on
+ * `<html>`, EARLY_LOGIN_ATTRIBUTE). This script, which runs only once the page is parsed, starts the
+ * app and the login's code at once when a tap came first, and on every later tap; the app's
+ * LoginDialogProvider opens the login when it mounts and finds the mark.
  *
  * "On the screen" is the browser's own first-contentful-paint entry; where the browser does not
  * report paints, the task after the next frame. Pages the server does not paint (an empty `#root`)
@@ -59,15 +61,22 @@ function startAfterFirstPaint() {
 const loadLogin = () =>
   Promise.all([import('./features/auth/components/LoginDialog'), import('./locales/es-lazy')]);
 
-/** The server's 'Ingresar' (web-shell home.ts `.fx-login`) made to work before the app runs. */
+/**
+ * The server's 'Ingresar' (web-shell home.ts `.fx-login`): its inline script may have enabled it
+ * and taken a tap already; enabled here too (and marked on a tap) in case that script did not run.
+ */
 function enablePaintedLogin(button: HTMLButtonElement) {
-  button.addEventListener('click', () => {
+  const wantLogin = () => {
     document.documentElement.setAttribute(EARLY_LOGIN_ATTRIBUTE, '');
     button.setAttribute('aria-busy', 'true');
     start();
     void loadLogin().catch(() => undefined);
-  });
+  };
+  button.addEventListener('click', wantLogin);
   button.disabled = false;
+  if (document.documentElement.hasAttribute(EARLY_LOGIN_ATTRIBUTE)) {
+    wantLogin();
+  }
 }
 
 const painted = document.getElementById('root')?.firstElementChild;

@@ -9,6 +9,7 @@
  * Texts come from the web app's own catalog (its first screen's part, locales/es.ts): the same
  * words, one place.
  */
+import { createHash } from 'node:crypto';
 import { shellTexts, type GalleryCard, type GalleryResponse } from '@fics/contracts';
 import { escapeHtml, jsonForScript, type PageParts } from './html';
 
@@ -49,6 +50,7 @@ body{margin:0;color:#1f2933;font-family:${FONT};font-weight:400;font-size:1rem;l
 .fx-icon{display:inline-flex;align-items:center;justify-content:center;flex:0 0 auto;padding:8px;margin:0;border:0;border-radius:50%;background:transparent;color:#1f2933;font-size:1.5rem;cursor:default}
 .fx-icon svg{width:1em;height:1em;fill:currentColor;flex-shrink:0}
 .fx-login{display:inline-flex;align-items:center;justify-content:center;min-width:64px;padding:6px 16px;margin:0;border:0;border-radius:10px;background:#32ADD0;color:#06303D;font-family:${FONT};font-weight:600;font-size:0.875rem;line-height:1.75;cursor:default}
+.fx-login[aria-busy=true]{opacity:0.7;cursor:progress}
 .fx-main{display:block;width:100%;margin:0 auto;flex-grow:1;padding:24px 16px}
 .fx-head{margin-bottom:16px}
 .fx-h1{margin:0;font-weight:700;font-size:1.5rem;line-height:1.167;letter-spacing:-0.01562em}
@@ -158,18 +160,39 @@ function firstCoverPreload(card: GalleryCard | undefined): string {
 }
 
 /**
+ * Makes the painted 'Ingresar' work the moment it is parsed (issue 23 point 2). The page's entry
+ * script (apps/web/src/boot.ts) runs only once the whole page is parsed and its own file has arrived:
+ * on a phone (4x slower CPU, 150 ms round trip) that was half a second to a second after the button
+ * was drawn, and a tap meanwhile was lost. This inline script, right after the header, notes a tap
+ * on `<html>` (`data-login-wanted`, which boot.ts and the app's LoginDialogProvider read) and shows
+ * it as busy; boot.ts then starts the app and the login's code at once. Plain ES5, no braces of the
+ * page's data: the same text on every page, so the Content-Security-Policy allows it by its hash
+ * (INLINE_SCRIPT_HASHES, app.ts) and still no other inline script.
+ */
+export const PAINTED_LOGIN_SCRIPT =
+  "(function(){var b=document.querySelector('#root .fx-login');if(!b)return;" +
+  "b.onclick=function(){document.documentElement.setAttribute('data-login-wanted','');b.setAttribute('aria-busy','true')};" +
+  'b.disabled=false})()';
+
+/** CSP sources for the inline scripts this module paints (app.ts adds them to script-src). */
+export const INLINE_SCRIPT_HASHES: readonly string[] = [
+  `'sha256-${createHash('sha256').update(PAINTED_LOGIN_SCRIPT).digest('base64')}'`,
+];
+
+/**
  * The shell's header bar as a visitor first sees it on `/`: logo, filter toggle, 'Ingresar'. The
  * painted buttons are disabled (drawn the same): they do nothing until React's own replace them, and
- * a click then waits for those rather than being lost. 'Ingresar' is enabled by the page's entry
- * script as soon as it runs (apps/web/src/boot.ts): a tap starts the app and opens the login.
- * Links (the logo, the cards) work as links.
+ * a click then waits for those rather than being lost. 'Ingresar' is the exception: the inline
+ * script that follows the header (PAINTED_LOGIN_SCRIPT) enables it as soon as it is parsed, and a
+ * tap opens the login once the app runs. Links (the logo, the cards) work as links.
  */
 function headerHtml(): string {
   return (
     `<header class="fx-bar"><div class="fx-toolbar"><a class="fx-logo" href="/">${escapeHtml(shellTexts.appName)}</a>` +
     `<div class="fx-grow"></div><button type="button" class="fx-icon" disabled aria-label="${escapeHtml(shellTexts.gallery.toggle)}"` +
     ` aria-expanded="false">${FILTER_ICON}</button>` +
-    `<button type="button" class="fx-login" disabled>${escapeHtml(shellTexts.login)}</button></div></header>`
+    `<button type="button" class="fx-login" disabled>${escapeHtml(shellTexts.login)}</button></div></header>` +
+    `<script>${PAINTED_LOGIN_SCRIPT}</script>`
   );
 }
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -106,8 +107,23 @@ describe('the home page (/)', () => {
     });
     expect(cardsOf(html)).toEqual([]);
     expect(html).toContain('<h1 class="fx-h1">Fics publicados</h1>');
-    // Drawn, but inert until React's own button replaces it.
-    expect(html).toContain('<button type="button" class="fx-login" disabled>Ingresar</button>');
+    // Drawn disabled, and enabled by the inline script that follows the header (issue 23 point 2).
+    expect(html).toContain(
+      '<button type="button" class="fx-login" disabled>Ingresar</button></div></header><script>',
+    );
+  });
+
+  it("lets the painted 'Ingresar''s inline script run by its hash, and no other inline script", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    const inline = [...res.body.matchAll(/<script>([^<]*)<\/script>/g)].map((m) => m[1]!);
+    expect(inline).toHaveLength(1);
+    const hash = `'sha256-${createHash('sha256').update(inline[0]!).digest('base64')}'`;
+    const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(
+      String(res.headers['content-security-policy']),
+    )?.[1];
+    expect(scriptSrc?.split(' ')).toEqual(["'self'", hash]);
+    // The script marks the tap where boot.ts and the app look for it (LoginDialogProvider).
+    expect(inline[0]).toContain("setAttribute('data-login-wanted','')");
   });
 
   it('carries the first page as JSON and paints the header and the cards before the JavaScript', async () => {
@@ -190,9 +206,9 @@ describe('the home page (/)', () => {
     expect(html).toContain(
       '&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&quot;&gt;&lt;img src=x onerror=alert(2)&gt;',
     );
-    // Exactly the template's scripts plus the JSON one.
-    expect(html.match(/<script/g)).toHaveLength(2);
-    expect(html.match(/<\/script>/g)).toHaveLength(2);
+    // Exactly the template's script, the painted 'Ingresar''s and the JSON one.
+    expect(html.match(/<script/g)).toHaveLength(3);
+    expect(html.match(/<\/script>/g)).toHaveLength(3);
     expect(initialGallery(html)!.stories.docs[0]!.title).toBe(EVIL);
   });
 });
