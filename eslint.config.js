@@ -196,6 +196,22 @@ export default tseslint.config(
     rules: restrictImports([moduleInternals(apiModules, { fixtures: true }), webSource]),
   },
   {
+    // The API's test files share their worker's modules (apps/api/vitest.config.ts, isolate: false):
+    // a module mocked by one file would stay mocked, or stay real, for the files after it.
+    files: [`${apiSrc}/**/*.test.ts`, `${apiSrc}/**/*.fixtures.ts`],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock', 'unmock', 'doUnmock', 'resetModules'].map((property) => ({
+          object: 'vi',
+          property,
+          message:
+            "API test files share their worker's modules (apps/api/vitest.config.ts isolate: false): make the failure real instead of mocking a module (see web-shell.test.ts).",
+        })),
+      ],
+    },
+  },
+  {
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**', 'bench/**'],
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'off',

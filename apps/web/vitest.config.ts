@@ -10,8 +10,7 @@ export default defineProject({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
-    // In CI these run side by side with the API suite on PostgreSQL (.ci/run), two workers each on
-    // two cores: a test takes about twice its time alone. The limit ends a test that hangs.
+    // On a loaded machine a test takes several times its time alone. The limit ends a test that hangs.
     testTimeout: 60_000,
   },
 });

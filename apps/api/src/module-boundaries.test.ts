@@ -13,7 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
  */
 const apiSrc = import.meta.dirname;
 const repoRoot = path.resolve(apiSrc, '../../..');
-const boundaryRules = new Set(['no-restricted-imports', 'no-restricted-syntax']);
+const boundaryRules = new Set(['no-restricted-imports', 'no-restricted-syntax', 'no-restricted-properties']);
 
 let eslint: ESLint;
 beforeAll(() => {
@@ -65,6 +65,20 @@ describe('API module boundaries (eslint.config.js)', () => {
     expect(
       await violations(inComments, "import { createStory } from '../stories/stories.fixtures';\n"),
     ).toHaveLength(1);
+  });
+
+  it('refuses module mocks in API tests, whose files share their worker’s modules (isolate: false)', async () => {
+    const test = 'modules/web-shell/sample.test.ts';
+    for (const call of [
+      "vi.mock('../stories/gallery.service')",
+      "vi.doMock('./home')",
+      'vi.resetModules()',
+    ]) {
+      const found = await violations(test, `import { vi } from 'vitest';\n${call};\n`);
+      expect(found, call).toHaveLength(1);
+      expect(found[0]).toMatch(/share their worker's modules/);
+    }
+    expect(await violations(test, "import { vi } from 'vitest';\nvi.useFakeTimers();\n")).toEqual([]);
   });
 
   it('keeps lib/, db/ and plugins/ below the modules, and the app on their entries', async () => {
