@@ -23,6 +23,9 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     locale: 'es-CL',
     timezoneId: 'America/Santiago',
+    // A click or a fill that cannot happen (its element gone for good) fails in 30 s, not at the
+    // test's limit (a held click once waited 6 minutes); the expectations keep their 10 s.
+    actionTimeout: 30_000,
     // A trace records every test's screenshots and DOM as it runs: comment-moderation, moderation and
     // activity-moderation took 220 s with it and 149 s without. CI keeps only its log, so it records
     // none; a local run keeps the failures' traces.

@@ -166,6 +166,26 @@ describe('boot.ts: when the app starts', () => {
     expect(app.starts).toBe(1);
   });
 
+  it("counts the press on the painted 'Ingresar', not only the click, and not a right press", async () => {
+    // React replaces the painted page in one commit: a tap pressed on the painted button and released
+    // on React's is no click on either, and must not be lost.
+    document.body.innerHTML =
+      '<div id="root"><div class="fx-app"><header class="fx-bar"><button type="button" class="fx-login" disabled>Ingresar</button></header></div></div>';
+    await boot();
+    const button = document.querySelector<HTMLButtonElement>('.fx-login')!;
+    button.dispatchEvent(new MouseEvent('pointerdown', { bubbles: true, button: 2 }));
+    await settle();
+    expect(app.starts).toBe(0);
+    expect(document.documentElement.hasAttribute('data-login-wanted')).toBe(false);
+
+    button.dispatchEvent(new MouseEvent('pointerdown', { bubbles: true, button: 0 }));
+    await settle();
+    expect(app.starts).toBe(1);
+    expect(app.loginLoads).toBe(1);
+    expect(document.documentElement.hasAttribute('data-login-wanted')).toBe(true);
+    expect(button.getAttribute('aria-busy')).toBe('true');
+  });
+
   it("starts the app and the login's code at once when the painted page's own script took a tap first", async () => {
     // What web-shell home.ts's inline script leaves when 'Ingresar' is tapped before this script runs.
     document.body.innerHTML =

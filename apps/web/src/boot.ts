@@ -72,7 +72,15 @@ function enablePaintedLogin(button: HTMLButtonElement) {
     start();
     void loadLogin().catch(() => undefined);
   };
-  button.addEventListener('click', wantLogin);
+  const onPress = (event: MouseEvent) => {
+    if (event.button === 0) {
+      wantLogin(); // not a right or middle press
+    }
+  };
+  // The press, not only the click: a tap pressed here and released once React has replaced the
+  // button is no click on either (home.ts PAINTED_LOGIN_SCRIPT says the same). Keys still click.
+  button.addEventListener('pointerdown', onPress);
+  button.addEventListener('click', onPress);
   button.disabled = false;
   if (document.documentElement.hasAttribute(EARLY_LOGIN_ATTRIBUTE)) {
     wantLogin();

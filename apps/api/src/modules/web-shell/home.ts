@@ -165,13 +165,16 @@ function firstCoverPreload(card: GalleryCard | undefined): string {
  * on a phone (4x slower CPU, 150 ms round trip) that was half a second to a second after the button
  * was drawn, and a tap meanwhile was lost. This inline script, right after the header, notes a tap
  * on `<html>` (`data-login-wanted`, which boot.ts and the app's LoginDialogProvider read) and shows
- * it as busy; boot.ts then starts the app and the login's code at once. Plain ES5, no braces of the
- * page's data: the same text on every page, so the Content-Security-Policy allows it by its hash
+ * it as busy; boot.ts then starts the app and the login's code at once. The press counts, not only
+ * the click: React replaces the painted page in one commit, and a tap pressed on the painted button
+ * and released on React's is no click on either (a browser test lost one so, on a loaded machine).
+ * Keys still click; a right or middle press does nothing. Plain ES5, no braces of the page's data:
+ * the same text on every page, so the Content-Security-Policy allows it by its hash
  * (INLINE_SCRIPT_HASHES, app.ts) and still no other inline script.
  */
 export const PAINTED_LOGIN_SCRIPT =
   "(function(){var b=document.querySelector('#root .fx-login');if(!b)return;" +
-  "b.onclick=function(){document.documentElement.setAttribute('data-login-wanted','');b.setAttribute('aria-busy','true')};" +
+  "b.onpointerdown=b.onclick=function(e){if(e.button>0)return;document.documentElement.setAttribute('data-login-wanted','');b.setAttribute('aria-busy','true')};" +
   'b.disabled=false})()';
 
 /** CSP sources for the inline scripts this module paints (app.ts adds them to script-src). */
