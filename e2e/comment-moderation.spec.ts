@@ -97,7 +97,7 @@ for (const viewport of viewports) {
       students: ['Amalia Cierra Ríos', 'Bruno Escribe Soto', 'Carla Lee Pinto'],
     });
     const [author, writer, classmate] = world.students as [Account, Account, Account];
-    const closedTitle = `El faro dormido ${viewport.width}`;
+    const closedTitle = `El faro cerrado ${viewport.width}`;
     const heldTitle = `La lluvia de Chiloé ${viewport.width}`;
     const closedId = await publishedStory(request, world, author, {
       title: closedTitle,

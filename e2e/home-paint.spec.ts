@@ -82,7 +82,12 @@ for (const viewport of [
     // Without the app, each card is already a link to its fic, and the header is there.
     const titles = await painted.locator('.fx-title a').allTextContents();
     expect(titles).toHaveLength(12);
-    const firstThree = titles.slice(0, 3);
+    // Cards found by title: the first three whose title no other card shows (the other specs of a
+    // worker publish what they need, and two of them may share a title: it failed so once).
+    const firstThree = titles
+      .filter((title) => titles.indexOf(title) === titles.lastIndexOf(title))
+      .slice(0, 3);
+    expect(firstThree).toHaveLength(3);
     await expect(page.getByRole('link', { name: firstThree[0], exact: true })).toHaveAttribute(
       'href',
       /^\/fics\/[0-9a-f-]+$/,
