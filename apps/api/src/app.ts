@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -152,6 +152,15 @@ export const permissionsPolicy = [
   ].map((feature) => `${feature}=()`),
 ].join(', ');
 
+type CompilersFactory = NonNullable<
+  NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']
+>;
+/** Fastify types these factories after ajv's; zod's compilers take the same route definitions. */
+const zodCompilers = {
+  buildValidator: () => validatorCompiler,
+  buildSerializer: () => serializerCompiler,
+} as unknown as CompilersFactory;
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
@@ -170,11 +179,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     forceCloseConnections: 'idle',
     frameworkErrors,
     clientErrorHandler,
-    ajv: undefined,
+    // Every route validates and serializes with its zod schemas. Given as the schema controller's
+    // factories, not with setValidatorCompiler after the fact: Fastify then never loads its defaults,
+    // ajv and fast-json-stringify, which were a quarter of a second of every start (issue 23 point 3).
+    schemaController: { compilersFactory: zodCompilers },
   }).withTypeProvider<ZodTypeProvider>();
-
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
 
   // External plugins.
   await app.register(errorsPlugin);
