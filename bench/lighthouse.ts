@@ -15,12 +15,18 @@
  *
  * LIGHTHOUSE_SAVE=<folder> also writes each run's report (run-N.json) and trace (trace-N.json) there,
  * to see which requests and tasks a figure is made of.
+ *
+ * Lighthouse is not one of the project's dependencies: with its Sentry, OpenTelemetry, Puppeteer and
+ * trace packages it was about 12,000 of the 97,000 files every `npm install` unpacked (issue 23 point
+ * 3: a fresh clone starts in under a minute), for a report that bench/phone.bench.ts has replaced in
+ * CI. The first run of this script installs the pinned version below into its own folder,
+ * node_modules/.cache/fics-lighthouse (outside the workspace's lockfile; `rm -rf` it to reinstall).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import lighthouse from 'lighthouse';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { firstVisitFiles } from './first-visit';
 import {
   freePort,
@@ -53,6 +59,49 @@ interface Audit {
   details?: { items?: Record<string, unknown>[] };
 }
 
+/** The part of Lighthouse's Node API (`lighthouse(url, flags)`) this script uses. */
+type Lighthouse = (
+  url: string,
+  flags: { port: number; output: 'json'; logLevel: 'error'; onlyCategories: string[] },
+) => Promise<
+  | {
+      lhr: {
+        runtimeError?: { code: string; message: string };
+        audits: Record<string, unknown>;
+        categories: Record<string, { score: number | null } | undefined>;
+      };
+      artifacts: unknown;
+    }
+  | undefined
+>;
+
+/** The version the issue 9 figures in the README were measured with. */
+const LIGHTHOUSE_PACKAGE = 'lighthouse@12.8.2';
+
+/** Lighthouse from its own folder, installed there from the npm registry on the first run. */
+async function loadLighthouse(): Promise<Lighthouse> {
+  const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  const folder = path.join(repoRoot, 'node_modules/.cache/fics-lighthouse');
+  const entry = path.join(folder, 'node_modules/lighthouse/core/index.js');
+  if (!fs.existsSync(entry)) {
+    console.log(
+      `Installing ${LIGHTHOUSE_PACKAGE} into ${path.relative(repoRoot, folder)} (first run only)...`,
+    );
+    fs.mkdirSync(folder, { recursive: true });
+    // third-party-web held at 0.27.0, as architecture.md §2 says: later versions need Node 22.
+    fs.writeFileSync(
+      path.join(folder, 'package.json'),
+      `${JSON.stringify({ private: true, overrides: { 'third-party-web': '0.27.0' } }, null, 2)}\n`,
+    );
+    execFileSync(
+      'npm',
+      ['install', '--prefix', folder, '--no-audit', '--no-fund', '--save-exact', LIGHTHOUSE_PACKAGE],
+      { stdio: 'inherit' },
+    );
+  }
+  return ((await import(pathToFileURL(entry).href)) as { default: Lighthouse }).default;
+}
+
 async function main(): Promise<number> {
   const missing = missingBuild();
   if (missing) {
@@ -70,6 +119,7 @@ async function main(): Promise<number> {
       .map((file) => `/${file}`),
   );
 
+  const lighthouse = await loadLighthouse();
   const started = Date.now();
   const server = await startCompiledServer();
   const { url, home } = server;
@@ -121,7 +171,7 @@ async function main(): Promise<number> {
       const { lhr } = result;
       if (process.env.LIGHTHOUSE_SAVE) {
         fs.writeFileSync(path.join(process.env.LIGHTHOUSE_SAVE, `run-${run}.json`), JSON.stringify(lhr));
-        const trace = (result.artifacts as unknown as { Trace?: unknown }).Trace;
+        const trace = (result.artifacts as { Trace?: unknown }).Trace;
         fs.writeFileSync(
           path.join(process.env.LIGHTHOUSE_SAVE, `trace-${run}.json`),
           JSON.stringify(trace ?? null),
