@@ -252,7 +252,7 @@ export const apiTarget = {
   name: 'API',
   root: repoRoot,
   output: 'apps/api/dist',
-  // build.ts bundles src/ (the contracts inlined), keeps package.json's dependencies as imports, and
+  // build.ts bundles src/ with the contracts and most npm dependencies (build.ts lists the others), and
   // copies the migrations and the common-passwords list.
   inputs: [
     'apps/api/src',

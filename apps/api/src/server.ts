@@ -1,11 +1,24 @@
+import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { buildApp } from './app';
 import { resolveJwtSecret } from './lib/secrets';
 import { runStartupTasks } from './startup';
 
-async function main(): Promise<void> {
+export interface StartServerOptions {
+  /**
+   * Settles once the web app's build (apps/web/dist) is written. `npm start` (scripts/start.mjs)
+   * builds the web app while the database opens, which on a fresh clone creates and fills it: the
+   * two take turns on the machine's cores instead of one waiting for the other (issue 23 point 3).
+   * The app that serves those files is built only after it; a failed build stops the start.
+   */
+  webBuild?: Promise<unknown>;
+}
+
+/** Opens the database, builds the app, runs the start-up tasks and listens. */
+export async function startServer({ webBuild }: StartServerOptions = {}): Promise<void> {
   let partial;
   try {
     partial = loadConfig();
@@ -21,6 +34,12 @@ async function main(): Promise<void> {
     databaseUrl: config.databaseUrl,
     dataDir: path.join(config.dataDir, 'pglite'),
   });
+  try {
+    await webBuild;
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
   const app = await buildApp({ config, database });
   await runStartupTasks({ app });
 
@@ -51,4 +70,9 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
 }
 
-await main();
+// Run as the program (`node dist/server.js`, `npm run dev`): start now. Imported (scripts/start.mjs),
+// the importer calls startServer.
+const entry = process.argv[1] ? fs.realpathSync(process.argv[1]) : '';
+if (entry === fileURLToPath(import.meta.url)) {
+  await startServer();
+}
