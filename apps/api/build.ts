@@ -29,6 +29,12 @@ const external = [
   '@fastify/swagger-ui',
   // Loaded on first use (lib/lazy-require.ts, media/images.ts): bundled they would be parsed at
   // every start for nothing.
+  '@zxcvbn-ts/core',
+  '@zxcvbn-ts/language-common',
+  '@zxcvbn-ts/language-es-es',
+  'sanitize-html',
+  'htmlparser2',
+  'libphonenumber-js',
   'file-type',
   'nodemailer',
   'ioredis',

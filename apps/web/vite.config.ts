@@ -98,12 +98,12 @@ const coreGroups = [
   // than the dozen small shared chunks it was cut into); lazy pages import from it too.
   { name: shellChunk },
   // Validation and forms: only lazy pages and the login dialog use them, so this chunk loads on demand.
-  // Not the password strength estimator (contracts/password-strength.ts and its dictionaries): only
-  // the forms that set a password load it, with import() (components/password-strength.ts). Nor the
-  // first screen's texts (contracts/shell-texts.ts, no zod), which the home's catalog reads.
+  // Not the password strength estimator (contracts/password-strength.ts, password-estimator.ts and the
+  // dictionaries): only the forms that set a password load it, with import()
+  // (components/password-strength.ts). Nor the first screen's texts (contracts/shell-texts.ts, no zod), which the home's catalog reads.
   {
     name: 'forms',
-    test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]|packages[\\/]contracts[\\/](?!src[\\/](?:password-strength|shell-texts))/,
+    test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]|packages[\\/]contracts[\\/](?!src[\\/](?:password-strength|password-estimator|shell-texts))/,
   },
 ];
 

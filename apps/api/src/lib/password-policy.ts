@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isCommonPassword, isPersonalPassword, messages } from '@fics/contracts';
-import { passwordStrength } from '@fics/contracts/password-strength';
+import { createPasswordStrength, type ZxcvbnPackages } from '@fics/contracts/password-estimator';
+import { lazyRequire } from './lazy-require';
 
 /**
  * The server's password rule beyond the schema's length (architecture.md §6.3): the browser's short
@@ -13,6 +14,21 @@ import { passwordStrength } from '@fics/contracts/password-strength';
  * authority: every place that sets a password asks.
  */
 const LIST_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'common-passwords.txt');
+
+/**
+ * The strength estimate's three packages (dictionaries of 1.3 MB) are required with the first password
+ * checked, not at start (lazy-require.ts).
+ */
+const zxcvbn = {
+  core: lazyRequire<ZxcvbnPackages['core']>('@zxcvbn-ts/core'),
+  common: lazyRequire<ZxcvbnPackages['common']>('@zxcvbn-ts/language-common'),
+  spanish: lazyRequire<ZxcvbnPackages['spanish']>('@zxcvbn-ts/language-es-es'),
+};
+const passwordStrength = createPasswordStrength(() => ({
+  core: zxcvbn.core(),
+  common: zxcvbn.common(),
+  spanish: zxcvbn.spanish(),
+}));
 
 /** Read once, when this module first loads (at start). */
 const breachList: ReadonlySet<string> = new Set(

@@ -1,4 +1,4 @@
-import sanitizeHtml from 'sanitize-html';
+import type SanitizeHtml from 'sanitize-html';
 import {
   cleanStoryStyle,
   commentHtmlTags,
@@ -8,6 +8,10 @@ import {
   storyHtmlClasses,
   storyHtmlTags,
 } from '@fics/contracts';
+import { lazyRequire } from './lazy-require';
+
+/** Loaded with the first text to clean, not at start (lazy-require.ts). */
+const sanitizeHtml = lazyRequire<typeof SanitizeHtml>('sanitize-html');
 
 /**
  * The story editor's HTML, cleaned on the server (architecture.md §2 Rich text, §6.5). The allowlist
@@ -49,8 +53,8 @@ function cleanHref(raw: string): string | undefined {
 }
 
 /** Per-tag rewrites: links get a checked href and the forced target and rel; styles are filtered. */
-function transformStoryTag(tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
-  const out: sanitizeHtml.Attributes = { ...attribs };
+function transformStoryTag(tagName: string, attribs: SanitizeHtml.Attributes): SanitizeHtml.Tag {
+  const out: SanitizeHtml.Attributes = { ...attribs };
   let name = tagName;
   // Headers and list items Quill's toolbar cannot make still end their line (no words glued).
   if (/^h[4-6]$/.test(name) || name === 'li') {
@@ -138,9 +142,9 @@ function spaceUngluer() {
  */
 interface CleanRules {
   allowedTags: readonly string[];
-  allowedAttributes: sanitizeHtml.IOptions['allowedAttributes'];
-  allowedClasses: sanitizeHtml.IOptions['allowedClasses'];
-  transformTag: (tagName: string, attribs: sanitizeHtml.Attributes) => sanitizeHtml.Tag;
+  allowedAttributes: SanitizeHtml.IOptions['allowedAttributes'];
+  allowedClasses: SanitizeHtml.IOptions['allowedClasses'];
+  transformTag: (tagName: string, attribs: SanitizeHtml.Attributes) => SanitizeHtml.Tag;
   /** Tags whose text keeps its spaces (NBSPs included) as written. */
   keepsSpaces: (tagName: string) => boolean;
   /** Parser events, for rules that follow the open tags (every open is matched by a close). */
@@ -213,7 +217,7 @@ const commentProfile: CleanProfile = () => {
   };
 };
 
-const cleanOptions = (profile: CleanProfile): sanitizeHtml.IOptions => {
+const cleanOptions = (profile: CleanProfile): SanitizeHtml.IOptions => {
   const spaces = spaceUngluer();
   const rules = profile();
   return {
@@ -284,7 +288,7 @@ function textOf(html: string): string {
       parts.push('\n');
     }
   };
-  sanitizeHtml(html, {
+  sanitizeHtml()(html, {
     allowedTags: [],
     allowedAttributes: {},
     nonTextTags: [],
@@ -314,7 +318,7 @@ export interface CleanedStoryHtml {
 
 /** Cleans a story's HTML to the editor's toolbar and measures its text. */
 export function cleanStoryHtml(html: string): CleanedStoryHtml {
-  const clean = sanitizeHtml(html, cleanOptions(storyProfile));
+  const clean = sanitizeHtml()(html, cleanOptions(storyProfile));
   const plainText = textOf(clean);
   return { html: clean, plainText, wordCount: countWords(plainText) };
 }
@@ -328,7 +332,7 @@ export interface CleanedCommentHtml {
 
 /** Cleans a comment's or reply's HTML to the comment toolbar (spec 001 §2) and gives its text. */
 export function cleanCommentHtml(html: string): CleanedCommentHtml {
-  const clean = sanitizeHtml(html, cleanOptions(commentProfile));
+  const clean = sanitizeHtml()(html, cleanOptions(commentProfile));
   return { html: clean, plainText: textOf(clean) };
 }
 

@@ -7,7 +7,11 @@
  * Pure: no database, no clock, so the four cases of the issue are unit-tested directly.
  */
 import search from 'approx-string-match';
-import { Parser } from 'htmlparser2';
+import type * as Htmlparser2 from 'htmlparser2';
+import { lazyRequire } from '../../lib/lazy-require';
+
+/** Loaded with the first note anchored, not at start (lib/lazy-require.ts). */
+const htmlparser2 = lazyRequire<typeof Htmlparser2>('htmlparser2');
 
 export interface Selector {
   quote: { exact: string; prefix: string; suffix: string };
@@ -41,7 +45,7 @@ const MAX_SCORE = QUOTE_WEIGHT + PREFIX_WEIGHT + SUFFIX_WEIGHT + POSITION_WEIGHT
  */
 export function plainTextOf(html: string): string {
   let text = '';
-  const parser = new Parser(
+  const parser = new (htmlparser2().Parser)(
     {
       ontext(data) {
         text += data;

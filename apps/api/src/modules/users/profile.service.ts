@@ -1,15 +1,19 @@
 import { eq } from 'drizzle-orm';
-import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import type * as Libphonenumber from 'libphonenumber-js/max';
 import type { UpdateProfileBody, User } from '@fics/contracts';
 import { userMessages } from '@fics/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import { forbidden, notFound, validationError } from '../../lib/errors';
+import { lazyRequire } from '../../lib/lazy-require';
 import type { Actor } from '../../plugins/auth';
 import { processImage, storeImage } from '../media';
 import { emitEvent, type EventPayloads } from '../events';
 import { replaceProfilePicture } from './profile-picture';
 import { loadUserView } from './user-view';
+
+/** Its metadata (every country's numbering plan) loads with the first phone number, not at start (lib/lazy-require.ts). */
+const libphonenumber = lazyRequire<typeof Libphonenumber>('libphonenumber-js/max');
 
 /** The spec's default phone country (000 §5 Profile). */
 const DEFAULT_PHONE_COUNTRY = 'CL';
@@ -19,7 +23,7 @@ export function normalisePhoneNumber(value: string | null): string | null {
   if (value === null || value.trim() === '') {
     return null;
   }
-  const phone = parsePhoneNumberFromString(value, DEFAULT_PHONE_COUNTRY);
+  const phone = libphonenumber().parsePhoneNumberFromString(value, DEFAULT_PHONE_COUNTRY);
   if (!phone?.isValid()) {
     throw validationError({ phoneNumber: userMessages.phoneInvalid });
   }
