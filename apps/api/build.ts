@@ -21,11 +21,11 @@ const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'ut
 /** Loaded from node_modules at run time, not bundled. */
 const external = [
   // Files read beside their own code: the WebAssembly Postgres and its data, native addons,
-  // swagger-ui's page assets, @fastify/swagger's own package.json.
+  // swagger-ui's page assets. (@fastify/swagger reads its own package.json for default titles, and
+  // does without when it cannot: app.ts gives the OpenAPI page its title and version.)
   '@electric-sql/pglite',
   '@node-rs/argon2',
   'sharp',
-  '@fastify/swagger',
   '@fastify/swagger-ui',
   // Loaded on first use (lib/lazy-require.ts, media/images.ts): bundled they would be parsed at
   // every start for nothing.
