@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import FileDownloadOutlined from '#icons/FileDownloadOutlined';
 
 /** The toolbar's 'Descargar data' button: a spinner and no second click while the file is coming. */
 export function DownloadButton({

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import InboxOutlined from '@mui/icons-material/InboxOutlined';
+import InboxOutlined from '#icons/InboxOutlined';
 
 interface EmptyStateProps {
   /** The spec's text, e.g. 'Nada que mostrar...' or 'Sin resultados'. */

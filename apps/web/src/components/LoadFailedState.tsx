@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import ErrorOutlineOutlined from '@mui/icons-material/ErrorOutlineOutlined';
+import ErrorOutlineOutlined from '#icons/ErrorOutlineOutlined';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from './EmptyState';
 

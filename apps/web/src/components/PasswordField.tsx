@@ -2,8 +2,8 @@ import { forwardRef, useState } from 'react';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import Visibility from '#icons/Visibility';
+import VisibilityOff from '#icons/VisibilityOff';
 import { useTranslation } from 'react-i18next';
 
 /** A password input with a show/hide toggle; pass react-hook-form's `register(...)` props straight in. */

@@ -2,7 +2,7 @@ import { forwardRef, useEffect } from 'react';
 import Alert from '@mui/material/Alert';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import IconButton from '@mui/material/IconButton';
-import CloseIcon from '@mui/icons-material/Close';
+import CloseIcon from '#icons/Close';
 import {
   SnackbarContent,
   SnackbarProvider,

@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
-import ReportProblemOutlined from '@mui/icons-material/ReportProblemOutlined';
+import ReportProblemOutlined from '#icons/ReportProblemOutlined';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MessagePage } from './MessagePage';

@@ -1,5 +1,5 @@
 import Button from '@mui/material/Button';
-import TravelExploreOutlined from '@mui/icons-material/TravelExploreOutlined';
+import TravelExploreOutlined from '#icons/TravelExploreOutlined';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MessagePage } from './MessagePage';

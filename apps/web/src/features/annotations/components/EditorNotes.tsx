@@ -6,7 +6,7 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import CloseIcon from '@mui/icons-material/Close';
+import CloseIcon from '#icons/Close';
 import { useTranslation } from 'react-i18next';
 import type { Story } from '@fics/contracts';
 import { NotesList } from './NotesList';

@@ -10,7 +10,7 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import CloseIcon from '@mui/icons-material/Close';
+import CloseIcon from '#icons/Close';
 import { useTranslation } from 'react-i18next';
 import { useErrorFocus } from '../../../components/error-focus';
 import { serverFieldErrors } from '../../../components/form-errors';

@@ -8,8 +8,8 @@ import InputLabel from '@mui/material/InputLabel';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import CancelIcon from '@mui/icons-material/Cancel';
-import ErrorOutlinedIcon from '@mui/icons-material/ErrorOutlined';
+import CancelIcon from '#icons/Cancel';
+import ErrorOutlinedIcon from '#icons/ErrorOutlined';
 import { useTranslation } from 'react-i18next';
 import { addItems, extractEmails, separatorKeys, splitItems, type EmailItem } from '../lib/email-list';
 

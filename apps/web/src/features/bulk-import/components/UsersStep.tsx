@@ -9,7 +9,7 @@ import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import DeleteOutlineIcon from '#icons/DeleteOutlined';
 import { useTranslation } from 'react-i18next';
 import type { ImportRow, RowErrors } from '../lib/rows';
 

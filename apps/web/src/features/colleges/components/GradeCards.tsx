@@ -9,9 +9,9 @@ import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import AddCircleOutline from '@mui/icons-material/AddCircleOutlineOutlined';
-import DeleteOutline from '@mui/icons-material/DeleteOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
+import AddCircleOutline from '#icons/AddCircleOutlineOutlined';
+import DeleteOutline from '#icons/DeleteOutlined';
+import EditOutlined from '#icons/EditOutlined';
 import { useTranslation } from 'react-i18next';
 import { gradeLabel, type GradeDetail } from '@fics/contracts';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
-import AddIcon from '@mui/icons-material/Add';
+import AddIcon from '#icons/Add';
 import { useTranslation } from 'react-i18next';
 import { collegeMessages, type College } from '@fics/contracts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';

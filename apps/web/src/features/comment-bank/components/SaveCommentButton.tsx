@@ -1,6 +1,6 @@
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
-import BookmarkAddOutlined from '@mui/icons-material/BookmarkAddOutlined';
+import BookmarkAddOutlined from '#icons/BookmarkAddOutlined';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-client';

@@ -4,7 +4,7 @@ import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
-import CloseIcon from '@mui/icons-material/Close';
+import CloseIcon from '#icons/Close';
 import { useTranslation } from 'react-i18next';
 import type { Story } from '@fics/contracts';
 import { useSession } from '../../auth';

@@ -1,6 +1,6 @@
 import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
-import FilterListIcon from '@mui/icons-material/FilterList';
+import FilterListIcon from '#icons/FilterList';
 import { useTranslation } from 'react-i18next';
 import { FILTER_PANEL_ID, FILTER_TOGGLE_ID, filterPanel, useFilterPanel } from '../filter-panel';
 import { countFilters, useGalleryFilters } from '../gallery-filters';

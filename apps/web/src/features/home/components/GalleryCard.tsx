@@ -40,8 +40,8 @@
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
-import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
-import PersonOutlined from '@mui/icons-material/PersonOutlined';
+import FavoriteBorder from '#icons/FavoriteBorder';
+import PersonOutlined from '#icons/PersonOutlined';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { GalleryCard as GalleryCardData } from '@fics/contracts';

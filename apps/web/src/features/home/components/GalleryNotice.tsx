@@ -1,5 +1,5 @@
 import Typography from '@mui/material/Typography';
-import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
+import SearchOffOutlined from '#icons/SearchOffOutlined';
 import { galleryMessages } from '@fics/contracts';
 import { EmptyState } from '../../../components/EmptyState';
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
-import DoNotDisturbOnOutlined from '@mui/icons-material/DoNotDisturbOnOutlined';
+import CheckCircleOutlined from '#icons/CheckCircleOutlined';
+import DoNotDisturbOnOutlined from '#icons/DoNotDisturbOnOutlined';
 import { useTranslation } from 'react-i18next';
 import { approvalDecisionLabels, commentModerationMessages, type ApprovalDecision } from '@fics/contracts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import HourglassEmptyOutlined from '@mui/icons-material/HourglassEmptyOutlined';
+import HourglassEmptyOutlined from '#icons/HourglassEmptyOutlined';
 import { useTranslation } from 'react-i18next';
 import { commentModerationMessages, heldCommentsPaging, maxPage } from '@fics/contracts';
 import { formatCount } from '../../../components/PageControls';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import Button, { type ButtonProps } from '@mui/material/Button';
-import FlagOutlined from '@mui/icons-material/FlagOutlined';
+import FlagOutlined from '#icons/FlagOutlined';
 import { useTranslation } from 'react-i18next';
 import { commentMessages, type ReportTarget } from '@fics/contracts';
 import { useToast } from '../../../components/toast';

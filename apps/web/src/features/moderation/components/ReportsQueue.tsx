@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import FlagOutlined from '@mui/icons-material/FlagOutlined';
+import FlagOutlined from '#icons/FlagOutlined';
 import { useTranslation } from 'react-i18next';
 import {
   maxPage,

@@ -1,7 +1,7 @@
 import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
-import HourglassEmptyOutlined from '@mui/icons-material/HourglassEmptyOutlined';
-import VisibilityOffOutlined from '@mui/icons-material/VisibilityOffOutlined';
+import HourglassEmptyOutlined from '#icons/HourglassEmptyOutlined';
+import VisibilityOffOutlined from '#icons/VisibilityOffOutlined';
 import { useTranslation } from 'react-i18next';
 import type { ModerationFlag } from '@fics/contracts';
 

@@ -6,7 +6,7 @@ import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
-import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
+import NotificationsOutlined from '#icons/NotificationsOutlined';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Notification } from '@fics/contracts';

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import Button from '@mui/material/Button';
-import DoneAllOutlined from '@mui/icons-material/DoneAllOutlined';
-import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutlined';
+import DoneAllOutlined from '#icons/DoneAllOutlined';
+import NotificationsNoneOutlined from '#icons/NotificationsNoneOutlined';
 import { useTranslation } from 'react-i18next';
 import { maxPage, notificationsPaging, type Notification } from '@fics/contracts';
 import { formatCount } from '../../../components/PageControls';

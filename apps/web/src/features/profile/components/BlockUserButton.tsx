@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
-import BlockOutlined from '@mui/icons-material/BlockOutlined';
+import BlockOutlined from '#icons/BlockOutlined';
 import { useTranslation } from 'react-i18next';
 import type { CommentAuthor } from '@fics/contracts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import BlockOutlined from '@mui/icons-material/BlockOutlined';
+import BlockOutlined from '#icons/BlockOutlined';
 import { useTranslation } from 'react-i18next';
 import { blocksPaging, type BlockedUser } from '@fics/contracts';
 import { EmptyState } from '../../../components/EmptyState';

@@ -1,5 +1,5 @@
 import Button from '@mui/material/Button';
-import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
+import DownloadOutlined from '#icons/DownloadOutlined';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-client';

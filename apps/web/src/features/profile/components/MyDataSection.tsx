@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
+import DownloadOutlined from '#icons/DownloadOutlined';
 import { useTranslation } from 'react-i18next';
 import { dataExportContents } from '@fics/contracts';
 import { isApiError } from '../../../lib/api-client';

@@ -5,7 +5,7 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import PhotoCameraOutlined from '@mui/icons-material/PhotoCameraOutlined';
+import PhotoCameraOutlined from '#icons/PhotoCameraOutlined';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@fics/contracts';
 import { capitalise, initials } from '../user-display';

@@ -7,7 +7,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import EditOutlined from '@mui/icons-material/EditOutlined';
+import EditOutlined from '#icons/EditOutlined';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@fics/contracts';
 import { maskPhoneNumber } from '../phone-mask';

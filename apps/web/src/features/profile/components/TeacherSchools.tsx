@@ -4,8 +4,8 @@ import AccordionSummary from '@mui/material/AccordionSummary';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import ExpandMore from '@mui/icons-material/ExpandMore';
-import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
+import ExpandMore from '#icons/ExpandMore';
+import SchoolOutlined from '#icons/SchoolOutlined';
 import { useTranslation } from 'react-i18next';
 import type { Inscription } from '@fics/contracts';
 

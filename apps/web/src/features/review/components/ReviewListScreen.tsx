@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import Paper from '@mui/material/Paper';
-import RateReviewOutlined from '@mui/icons-material/RateReviewOutlined';
+import RateReviewOutlined from '#icons/RateReviewOutlined';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { reviewStoriesPaging, type ReviewStoryRow } from '@fics/contracts';

@@ -1,5 +1,5 @@
 import Button from '@mui/material/Button';
-import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
+import SearchOffOutlined from '#icons/SearchOffOutlined';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { rubricMessages } from '@fics/contracts';

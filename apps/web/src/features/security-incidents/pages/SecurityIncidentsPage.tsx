@@ -4,8 +4,8 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import AddOutlined from '@mui/icons-material/AddOutlined';
-import ShieldOutlined from '@mui/icons-material/ShieldOutlined';
+import AddOutlined from '#icons/AddOutlined';
+import ShieldOutlined from '#icons/ShieldOutlined';
 import {
   maxPage,
   securityIncidentsPaging,

@@ -2,7 +2,7 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import PersonOutlined from '@mui/icons-material/PersonOutlined';
+import PersonOutlined from '#icons/PersonOutlined';
 import { useTranslation } from 'react-i18next';
 import { storyMessages, type CommentAuthor as Author } from '@fics/contracts';
 import { capitalise, initials } from '../../../lib/user-display';

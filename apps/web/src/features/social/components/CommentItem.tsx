@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import ExpandLess from '@mui/icons-material/ExpandLess';
-import ExpandMore from '@mui/icons-material/ExpandMore';
-import ReplyOutlined from '@mui/icons-material/ReplyOutlined';
+import ExpandLess from '#icons/ExpandLess';
+import ExpandMore from '#icons/ExpandMore';
+import ReplyOutlined from '#icons/ReplyOutlined';
 import { useTranslation } from 'react-i18next';
 import type { Comment } from '@fics/contracts';
 import { useCreateReply, useDeleteComment, useUpdateComment } from '../api';

@@ -5,7 +5,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import LockOutlined from '@mui/icons-material/LockOutlined';
+import LockOutlined from '#icons/LockOutlined';
 import {
   commentMessages,
   commentsModeDescriptions,

@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
-import Favorite from '@mui/icons-material/Favorite';
-import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
+import Favorite from '#icons/Favorite';
+import FavoriteBorder from '#icons/FavoriteBorder';
 import { useTranslation } from 'react-i18next';
 import type { Story } from '@fics/contracts';
 import { formatCount } from '../../../components/PageControls';

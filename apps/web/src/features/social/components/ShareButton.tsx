@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import Button from '@mui/material/Button';
-import ShareOutlined from '@mui/icons-material/ShareOutlined';
+import ShareOutlined from '#icons/ShareOutlined';
 import { useTranslation } from 'react-i18next';
 import type { Story } from '@fics/contracts';
 

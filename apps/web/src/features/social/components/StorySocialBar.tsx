@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import ModeCommentOutlined from '@mui/icons-material/ModeCommentOutlined';
+import ModeCommentOutlined from '#icons/ModeCommentOutlined';
 import { useTranslation } from 'react-i18next';
 import type { Story } from '@fics/contracts';
 import { formatCount } from '../../../components/PageControls';

@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import EditNoteOutlined from '@mui/icons-material/EditNoteOutlined';
+import EditNoteOutlined from '#icons/EditNoteOutlined';
 import { useTranslation } from 'react-i18next';
 import type { StoryStatus } from '@fics/contracts';
 import { StoryStatusChip } from './StoryStatusChip';

@@ -15,7 +15,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
+import VisibilityOutlined from '#icons/VisibilityOutlined';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { StorySummary } from '@fics/contracts';

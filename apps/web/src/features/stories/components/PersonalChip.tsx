@@ -1,6 +1,6 @@
 import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
-import LockOutlined from '@mui/icons-material/LockOutlined';
+import LockOutlined from '#icons/LockOutlined';
 import { useTranslation } from 'react-i18next';
 
 /**

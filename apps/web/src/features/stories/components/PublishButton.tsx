@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
-import PublicOutlined from '@mui/icons-material/PublicOutlined';
+import PublicOutlined from '#icons/PublicOutlined';
 import { useTranslation } from 'react-i18next';
 import { storyMessages, type Story } from '@fics/contracts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';

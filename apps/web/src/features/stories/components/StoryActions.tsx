@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
-import DifferenceOutlined from '@mui/icons-material/DifferenceOutlined';
-import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
-import RateReviewOutlined from '@mui/icons-material/RateReviewOutlined';
-import SendOutlined from '@mui/icons-material/SendOutlined';
+import DeleteOutlined from '#icons/DeleteOutlined';
+import EditOutlined from '#icons/EditOutlined';
+import DifferenceOutlined from '#icons/DifferenceOutlined';
+import FactCheckOutlined from '#icons/FactCheckOutlined';
+import RateReviewOutlined from '#icons/RateReviewOutlined';
+import SendOutlined from '#icons/SendOutlined';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { storyMessages, type Story } from '@fics/contracts';

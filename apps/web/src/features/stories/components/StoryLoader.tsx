@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
+import SearchOffOutlined from '#icons/SearchOffOutlined';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { storyMessages, type Story } from '@fics/contracts';

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
+import PlaceOutlined from '#icons/PlaceOutlined';
 import { useTranslation } from 'react-i18next';
 import type { Story } from '@fics/contracts';
 

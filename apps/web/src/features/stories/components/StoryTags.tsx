@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
+import LocalOfferOutlined from '#icons/LocalOfferOutlined';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 

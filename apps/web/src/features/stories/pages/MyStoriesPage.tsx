@@ -1,8 +1,8 @@
 import { useCallback, useRef } from 'react';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import AddOutlined from '@mui/icons-material/AddOutlined';
-import HistoryEduOutlined from '@mui/icons-material/HistoryEduOutlined';
+import AddOutlined from '#icons/AddOutlined';
+import HistoryEduOutlined from '#icons/HistoryEduOutlined';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { maxPage, studentStoriesPaging } from '@fics/contracts';

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import HistoryOutlined from '#icons/HistoryOutlined';
 import { useTranslation } from 'react-i18next';
 import { trackingMessages, trackingPaging, type TrackingRecord } from '@fics/contracts';
 import { EmptyState } from '../../../components/EmptyState';

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
 import Typography from '@mui/material/Typography';
-import PhotoCameraOutlined from '@mui/icons-material/PhotoCameraOutlined';
+import PhotoCameraOutlined from '#icons/PhotoCameraOutlined';
 import { useTranslation } from 'react-i18next';
 import { limits } from '@fics/contracts';
 import { checkImageFile, imageMaxMegabytes } from '../../../lib/image-file';

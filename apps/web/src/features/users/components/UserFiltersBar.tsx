@@ -5,7 +5,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
-import SearchOutlined from '@mui/icons-material/SearchOutlined';
+import SearchOutlined from '#icons/SearchOutlined';
 import { useTranslation } from 'react-i18next';
 import { gradeLabel, roleDisplayNames, usersSearchMax, type College, type Role } from '@fics/contracts';
 import { emptyFilters, type UserFilters } from '../api';

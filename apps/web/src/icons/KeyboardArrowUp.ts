@@ -1,0 +1,9 @@
+// KeyboardArrowUp, from @mui/icons-material 9.5.0 (MIT): README.md in this folder.
+import { createSvgIcon } from '@mui/material/utils';
+import { jsx as _jsx } from 'react/jsx-runtime';
+export default createSvgIcon(
+  /*#__PURE__*/ _jsx('path', {
+    d: 'M7.41 15.41 12 10.83l4.59 4.58L18 14l-6-6-6 6z',
+  }),
+  'KeyboardArrowUp',
+);

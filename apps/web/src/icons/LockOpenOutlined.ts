@@ -1,0 +1,9 @@
+// LockOpenOutlined, from @mui/icons-material 9.5.0 (MIT): README.md in this folder.
+import { createSvgIcon } from '@mui/material/utils';
+import { jsx as _jsx } from 'react/jsx-runtime';
+export default createSvgIcon(
+  /*#__PURE__*/ _jsx('path', {
+    d: 'M18 8h-1V6c0-2.76-2.24-5-5-5S7 3.24 7 6h2c0-1.66 1.34-3 3-3s3 1.34 3 3v2H6c-1.1 0-2 .9-2 2v10c0 1.1.9 2 2 2h12c1.1 0 2-.9 2-2V10c0-1.1-.9-2-2-2m0 12H6V10h12zm-6-3c1.1 0 2-.9 2-2s-.9-2-2-2-2 .9-2 2 .9 2 2 2',
+  }),
+  'LockOpenOutlined',
+);
