@@ -63,6 +63,10 @@ await build({
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   },
+  // Whitespace and syntax only (names stay, for logs and stack traces): a quarter less for V8 to parse
+  // at each start (4.0 to 3.0 MB).
+  minifyWhitespace: true,
+  minifySyntax: true,
   sourcemap: true,
   // Stack traces in the logs point at the TypeScript sources.
   sourcesContent: false,
