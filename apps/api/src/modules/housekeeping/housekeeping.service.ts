@@ -1,6 +1,6 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Db } from '../../db/client';
 import { domainEvents, mailOutbox, oneTimeTokens, sessions } from '../../db/schema';
 import { clearErasureTraces, eraseRetainedAccounts } from '../personal-data';
@@ -176,10 +176,18 @@ export async function runHousekeeping(options: HousekeepingOptions): Promise<Hou
 
 const runningOnOneConnection = new WeakSet<Db>();
 
-/** True for a pool of several connections (a server); false for PGlite or a single client. */
+/**
+ * True for a pool of several connections (a server); false for PGlite or a single client. Told by
+ * shape, not `instanceof pg.Pool`: pg is loaded only when a server is used (db/client.ts), and of
+ * the clients drizzle is given only pg's Pool counts its connections (`totalCount`).
+ */
 function hasSeveralConnections(db: Db): boolean {
   const client = (db as { $client?: unknown }).$client;
-  return client instanceof pg.Pool && (client.options.max ?? 10) > 1;
+  return isPool(client) && (client.options.max ?? 10) > 1;
+}
+
+function isPool(client: unknown): client is pg.Pool {
+  return typeof client === 'object' && client !== null && 'totalCount' in client && 'options' in client;
 }
 
 async function removeDeadRows(options: HousekeepingOptions): Promise<HousekeepingCounts> {
