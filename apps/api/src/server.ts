@@ -6,7 +6,7 @@ import { openDatabase } from './db/client';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { resolveJwtSecret } from './lib/secrets';
-import { prepareDatabase, reportStartup } from './startup';
+import { prepareDatabase, reportStartup, startDemoCovers } from './startup';
 
 export interface StartServerOptions {
   /**
@@ -32,12 +32,11 @@ export async function startServer({ webBuild }: StartServerOptions = {}): Promis
     throw error;
   }
   const config: Config = { ...partial, jwtSecret: resolveJwtSecret(partial.jwtSecret, partial.dataDir) };
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: path.join(config.dataDir, 'pglite'),
-  });
+  const pgliteDir = path.join(config.dataDir, 'pglite');
+  const demoCovers = startDemoCovers(config, pgliteDir);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: pgliteDir });
   // Migrations, reference data and accounts, while the web app and then the app are built.
-  const prepared = prepareDatabase({ database, config });
+  const prepared = prepareDatabase({ database, config, demoCovers });
   // Awaited below; a failure meanwhile is not an unhandled rejection.
   prepared.catch(() => undefined);
   let app: FastifyInstance;

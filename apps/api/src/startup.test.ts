@@ -23,7 +23,7 @@ import {
 } from './db/schema';
 import { DEMO_ACCOUNTS_FILE, type DemoAccountsFile } from './db/seed/demo';
 import { hashPassword } from './lib/passwords';
-import { runStartupTasks } from './startup';
+import { runStartupTasks, startDemoCovers } from './startup';
 import { buildTestApp, createUser, type TestApp } from './test/helpers';
 
 type StartedApp = TestApp & { printed: string[] };
@@ -415,5 +415,32 @@ describe('demo data by default (SEED_DEMO unset)', () => {
     await startup(disabled);
     expect(await disabled.app.db.select().from(users)).toHaveLength(0);
     expect(disabled.printed).toEqual([]);
+  });
+});
+
+describe('demo covers drawn while a new embedded database is created (startDemoCovers)', () => {
+  const base = { databaseUrl: undefined, seedDemo: undefined, env: 'development' as const };
+
+  it('starts them only for an embedded database not created yet that will get the demo', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fics-covers-'));
+    try {
+      const pgliteDir = path.join(dir, 'pglite');
+      expect(
+        startDemoCovers({ ...base, databaseUrl: 'postgres://localhost/fics' }, pgliteDir),
+      ).toBeUndefined();
+      expect(startDemoCovers({ ...base, seedDemo: false }, pgliteDir)).toBeUndefined();
+      expect(startDemoCovers({ ...base, env: 'production' }, pgliteDir)).toBeUndefined();
+
+      const covers = startDemoCovers(base, pgliteDir);
+      expect(covers).toBeInstanceOf(Promise);
+      expect((await covers!).size).toBeGreaterThan(0);
+
+      // A cluster there already (a restart): nothing is drawn.
+      fs.mkdirSync(pgliteDir);
+      fs.writeFileSync(path.join(pgliteDir, 'PG_VERSION'), '17\n');
+      expect(startDemoCovers(base, pgliteDir)).toBeUndefined();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,10 +1,40 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { users } from './db/schema';
 import { ensureBootstrapAdmin } from './db/seed/bootstrap-admin';
 import { describeDemoAccounts, seedDemoData, writeDemoAccounts } from './db/seed/demo';
+import { prepareDemoCovers } from './db/seed/demo-content';
 import { seedRegions } from './db/seed/regions';
+
+type DemoCovers = ReturnType<typeof prepareDemoCovers>;
+
+/**
+ * The demo's covers, started at once when an embedded database is about to be created in
+ * `pgliteDir` (no cluster there yet) and will get the demo (prepareDatabase's rule: an embedded
+ * database without users, SEED_DEMO not false, not production): sharp draws and encodes them on
+ * libuv's threads while PostgreSQL initialises on the main one, about 2 s of a fresh clone's first
+ * start (issue 23 point 3). Undefined otherwise: a restart draws nothing.
+ */
+export function startDemoCovers(
+  config: Pick<Config, 'databaseUrl' | 'seedDemo' | 'env'>,
+  pgliteDir: string,
+): DemoCovers | undefined {
+  if (
+    config.databaseUrl ||
+    config.seedDemo === false ||
+    config.env === 'production' ||
+    fs.existsSync(path.join(pgliteDir, 'PG_VERSION'))
+  ) {
+    return undefined;
+  }
+  const covers = prepareDemoCovers();
+  // Awaited by the seed; a failure meanwhile is not an unhandled rejection.
+  covers.catch(() => undefined);
+  return covers;
+}
 
 /** What prepareDatabase did, for reportStartup to log and print. */
 export interface StartupReport {
@@ -24,9 +54,12 @@ export interface StartupReport {
 export async function prepareDatabase({
   database,
   config,
+  demoCovers,
 }: {
   database: Database;
   config: Pick<Config, 'bootstrapAdmin' | 'seedDemo' | 'env' | 'dataDir'>;
+  /** From startDemoCovers, when it started them. */
+  demoCovers?: DemoCovers;
 }): Promise<StartupReport> {
   const { db } = database;
   await database.migrate();
@@ -42,7 +75,7 @@ export async function prepareDatabase({
   // Unset: only a brand-new embedded database (a developer's first `npm start`) gets demo data.
   const seedDemo = config.seedDemo ?? (database.kind === 'pglite' && !hadUsers);
   if (seedDemo && config.env !== 'production') {
-    const created = await seedDemoData({ db });
+    const created = await seedDemoData({ db, covers: demoCovers });
     if (created.length > 0) {
       writeDemoAccounts(config.dataDir, created);
       report.demoAccountsCreated = created.map((a) => a.email);

@@ -7,6 +7,7 @@ import type { Db, DbOrTx } from '../client';
 import { colleges, grades, guardianConsents, roles, userGrades, users } from '../schema';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { demoContentExists, insertDemoContent, prepareDemoCovers } from './demo-content';
+import type { ProcessedCover } from '../../modules/media';
 import { DEMO_STUDENTS, type DemoGradeKey } from './demo-stories';
 
 /** The demo schools and their grades; region and commune by their codes in chile-regions.json. */
@@ -107,7 +108,11 @@ export function generateDemoPassword(): string {
  * already (demo-content.ts, demoContentExists). Resolves to the accounts with a password created
  * now, with their new passwords.
  */
-export async function seedDemoData(options: { db: Db }): Promise<DemoAccount[]> {
+export async function seedDemoData(options: {
+  db: Db;
+  /** The covers, already being drawn (startup.ts starts them while a new database is created). */
+  covers?: Promise<Map<string, ProcessedCover>>;
+}): Promise<DemoAccount[]> {
   const prepared = await Promise.all(
     DEMO_USERS.map(async (user) => {
       const password = generateDemoPassword();
@@ -115,7 +120,9 @@ export async function seedDemoData(options: { db: Db }): Promise<DemoAccount[]> 
     }),
   );
   // The covers cost the CPU time: they are encoded only when the content is missing, before the transaction.
-  const covers = (await demoContentExists(options.db)) ? undefined : await prepareDemoCovers();
+  const covers = (await demoContentExists(options.db))
+    ? undefined
+    : await (options.covers ?? prepareDemoCovers());
   return options.db.transaction(async (tx) => {
     // Two instances starting together on one server seed one after the other.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('fics-demo-seed'))`);
