@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
+import { prepareStrengthEstimator } from './lib/password-policy';
 import { resolveJwtSecret } from './lib/secrets';
 import { prepareDatabase, reportStartup, startDemoCovers } from './startup';
 
@@ -80,6 +81,15 @@ export async function startServer({ webBuild }: StartServerOptions = {}): Promis
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // Once listening, in the background: the password estimator's dictionaries (lib/password-policy.ts),
+  // which loading at start would delay every start by a few tenths of a second.
+  setTimeout(() => {
+    try {
+      prepareStrengthEstimator();
+    } catch (error) {
+      app.log.error({ err: error }, 'no se pudo preparar el estimador de contraseñas');
+    }
+  }, 0);
 }
 
 // Run as the program (`node dist/server.js`, `npm run dev`): start now. Imported (scripts/start.mjs),
