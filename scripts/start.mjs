@@ -5,8 +5,9 @@
  * source maps on: no second npm, no second Node.js to boot before the server starts its own work.
  *
  * The API is built first (the server is its output); the web app's build, when it is stale, runs
- * while the server opens its database (on a fresh clone: creates it), and the server builds its app
- * and listens once that build is written (server.ts, `webBuild`).
+ * while the server opens and prepares its database (on a fresh clone: creates, migrates and seeds
+ * it), and the server builds its app and listens once that build is written (server.ts, `webBuild`).
+ * Starting both builds at once was slower: on two cores the API's build then waited for Vite's.
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
