@@ -186,6 +186,8 @@ export async function acceptInvitationInPage(page: Page, link: string, email: st
   await expect(page.getByText(email)).toBeVisible();
   await page.getByLabel('Nueva contraseña', { exact: true }).fill(password);
   await page.getByLabel('Confirmar contraseña', { exact: true }).fill(password);
+  // As a user sees it before sending: the strength estimate (its dictionaries load on this page).
+  await expect(page.getByRole('meter', { name: 'Seguridad de la contraseña' })).toBeVisible();
   await page.getByRole('button', { name: 'Crear contraseña' }).click();
   await expect(
     page.getByText('Cambio de contraseña exitoso, ya puede ingresar a la plataforma'),

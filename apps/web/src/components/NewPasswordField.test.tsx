@@ -20,6 +20,16 @@ describe('NewPasswordField', () => {
     expect(screen.queryByRole('meter')).not.toBeInTheDocument();
   });
 
+  it("keeps the meter's place, hidden, until there is an estimate, so nothing under the field moves when it comes", async () => {
+    const user = renderField();
+    const placeholder = screen.getByTestId('strength-placeholder');
+    expect(placeholder).toHaveAttribute('aria-hidden', 'true');
+    expect(placeholder).not.toBeVisible();
+    await user.type(screen.getByLabelText('Nueva contraseña'), 'estrellita');
+    await waitFor(() => expect(meter()).toBeVisible());
+    expect(screen.queryByTestId('strength-placeholder')).not.toBeInTheDocument();
+  });
+
   it('rates the password live in Spanish, from very weak to very good', async () => {
     const user = renderField();
     const field = screen.getByLabelText('Nueva contraseña');

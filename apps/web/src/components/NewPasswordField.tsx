@@ -35,14 +35,33 @@ export const NewPasswordField = forwardRef<HTMLInputElement, NewPasswordFieldPro
   return (
     <Stack spacing={1}>
       <PasswordField {...props} ref={ref} onChange={handleChange} />
-      {strength && <StrengthMeter score={strength.score} />}
+      {/* Always laid out, hidden until there is an estimate: the meter appearing once the dictionaries
+          have loaded would move the fields and the button under it, right where the user (or a test)
+          is about to click. */}
+      <StrengthMeter score={strength?.score ?? null} />
     </Stack>
   );
 });
 
-/** Five segments and the level in words; a `meter` for assistive technology, its value the score 0-4. */
-function StrengthMeter({ score }: { score: number }) {
+/**
+ * Five segments and the level in words; a `meter` for assistive technology, its value the score 0-4.
+ * Without a score (nothing typed, or the dictionaries still loading) it keeps its place, hidden.
+ */
+function StrengthMeter({ score }: { score: number | null }) {
   const { t } = useTranslation();
+  if (score === null) {
+    return (
+      <Stack
+        spacing={0.5}
+        sx={{ px: 1.75, visibility: 'hidden' }}
+        aria-hidden
+        data-testid="strength-placeholder"
+      >
+        <Box sx={{ height: 6 }} />
+        <Typography variant="caption">&nbsp;</Typography>
+      </Stack>
+    );
+  }
   const level = t(`passwordStrength.levels.${levels[score] ?? 'veryWeak'}`);
   return (
     <Stack spacing={0.5} sx={{ px: 1.75 }}>
