@@ -205,6 +205,42 @@ describe("'Mis comentarios'", () => {
     expect(bodies).toEqual([{ text: 'Muy buen final' }]);
   });
 
+  it('keeps the keyboard focus on the button while saving, and sends one request for two quick clicks', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { fetchMock, user } = renderHost(
+      {
+        'POST /me/saved-comments': {
+          status: 201,
+          body: { comment: comment(9, 'Muy buen final'), message: commentBankMessages.saved },
+        },
+      },
+      'Muy buen final',
+    );
+    // The save answers only once released: the button is seen while it waits.
+    const answer = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (init?.method === 'POST') {
+        await gate;
+      }
+      return answer(input, init);
+    });
+    const saveButton = await screen.findByRole('button', { name: 'Guardar en Mis comentarios: Comentario' });
+    saveButton.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(saveButton).toHaveAttribute('aria-disabled', 'true'));
+    expect(saveButton).toBeEnabled();
+    expect(saveButton).toHaveFocus();
+    await user.keyboard('{Enter}');
+    release();
+    expect(await screen.findByText('Comentario guardado en Mis comentarios')).toBeInTheDocument();
+    expect(saveButton).not.toHaveAttribute('aria-disabled');
+    expect(saveButton).toHaveFocus();
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(1);
+  });
+
   it("shows the server's refusal when the bank is full", async () => {
     const { user } = renderHost(
       {

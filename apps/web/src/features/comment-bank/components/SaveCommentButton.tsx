@@ -16,7 +16,12 @@ export function SaveCommentButton({ text, field }: { text: string; field: string
   const toast = useToast();
   const save = useSaveComment();
   const empty = text.trim() === '';
-  const onClick = () =>
+  const pending = save.isPending;
+  const onClick = () => {
+    // A second click while the first is saving sends nothing more.
+    if (pending) {
+      return;
+    }
     save.mutate(text.trim(), {
       onSuccess: (body) => toast.success(body.message),
       onError: (error) => {
@@ -28,13 +33,17 @@ export function SaveCommentButton({ text, field }: { text: string; field: string
         toast.error(error.errors?.text ?? error.message);
       },
     });
+  };
   return (
     <Tooltip title={t('commentBank.save')}>
       <span>
+        {/* Not `disabled` while saving: a disabled button loses the keyboard focus, which fell to the
+            page's <body> and left a keyboard user at its top. aria-disabled says it is busy instead. */}
         <IconButton
           size="small"
           onClick={onClick}
-          disabled={empty || save.isPending}
+          disabled={empty}
+          aria-disabled={pending || undefined}
           aria-label={t('commentBank.saveFor', { field })}
         >
           <BookmarkAddOutlined fontSize="small" />
