@@ -1,8 +1,7 @@
-import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -15,16 +14,13 @@ import {
   type PrivacyQueueFilter,
   type PrivacyRequest,
 } from '@fics/contracts';
-import { EmptyState } from '../../../components/EmptyState';
-import { LoadFailedState } from '../../../components/LoadFailedState';
-import { ListTotal, PageControls, useLastPageWhenPastTheEnd } from '../../../components/PageControls';
-import { PageLoader } from '../../../components/PageLoader';
+import InboxOutlined from '#icons/InboxOutlined';
+import { PagedList } from '../../../components/PagedList';
 import { PageTitle } from '../../../components/PageTitle';
 import { urlParam, useUrlState } from '../../../lib/use-url-state';
 import { usePrivacyQueue } from '../api';
 import { AnswerDialog } from '../components/AnswerDialog';
 import { PrivacyRequestCard } from '../components/PrivacyRequestCard';
-import { CardList } from '../../../components/CardList';
 
 // The users feature's erasure dialog, loaded when an administrator opens it from a request.
 const EraseUserDialog = lazy(() =>
@@ -53,7 +49,10 @@ export function PrivacyQueuePage() {
   const { page } = url;
   const status = url.estado === ALL ? undefined : (url.estado as PrivacyQueueFilter);
   const queue = usePrivacyQueue({ status, page, limit });
-  const shown = queue.data;
+  const goToPage = useCallback(
+    (next: number, options?: { replace?: boolean }) => setUrl({ page: next }, options),
+    [setUrl],
+  );
   const [answering, setAnswering] = useState<PrivacyRequest | null>(null);
   const [proposedAnswer, setProposedAnswer] = useState<string | undefined>(undefined);
   const [erasing, setErasing] = useState<PrivacyRequest | null>(null);
@@ -71,104 +70,13 @@ export function PrivacyQueuePage() {
     }
   };
 
-  const replacePage = useCallback((last: number) => setUrl({ page: last }, { replace: true }), [setUrl]);
-  useLastPageWhenPastTheEnd(shown, { enabled: !queue.isPlaceholderData, goTo: replacePage });
-  const listTop = useRef<HTMLDivElement>(null);
-  const goToPage = (next: number) => {
-    setUrl({ page: next });
-    listTop.current?.scrollIntoView?.({ block: 'start' });
-  };
-
-  let content;
-  if (queue.isError) {
-    content = <LoadFailedState onRetry={() => void queue.refetch()} />;
-  } else if (!shown) {
-    content = <PageLoader />;
-  } else if (shown.totalDocs === 0) {
-    content = (
-      <Paper variant="outlined">
-        <EmptyState
-          message={t('privacyRequests.queueEmpty')}
-          action={
-            url.estado !== 'OPEN' ? (
-              <Button onClick={() => setUrl({ estado: 'OPEN' })}>{t('privacyRequests.clearFilters')}</Button>
-            ) : undefined
-          }
-        />
-      </Paper>
-    );
-  } else {
-    content = (
-      <>
-        <CardList label={t('privacyRequests.queueLabel')} busy={queue.isPlaceholderData}>
-          {shown.docs.map((request) => (
-            <li key={request._id}>
-              <PrivacyRequestCard
-                request={request}
-                header={
-                  <>
-                    <Typography variant="body2">
-                      {t('privacyRequests.requester')}:{' '}
-                      {request.requester ? request.requester.name : t('privacyRequests.noAccount')} ·{' '}
-                      <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
-                        {request.email}
-                      </Box>
-                    </Typography>
-                    {request.account && !request.requester ? (
-                      <Typography variant="body2">
-                        {erasureTexts.requestAccount(request.account.name)}
-                      </Typography>
-                    ) : null}
-                  </>
-                }
-                action={
-                  request.allowedAnswers.length > 0 ? (
-                    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-                      {request.type === 'ERASURE' && request.account ? (
-                        <Button variant="outlined" color="error" onClick={() => setErasing(request)}>
-                          {erasureTexts.fromRequest}
-                        </Button>
-                      ) : null}
-                      <Button variant="contained" onClick={() => answer(request)}>
-                        {t('privacyRequests.respond')}
-                      </Button>
-                    </Box>
-                  ) : undefined
-                }
-              />
-            </li>
-          ))}
-        </CardList>
-        <Paper variant="outlined" sx={{ mt: 2 }}>
-          <PageControls
-            page={page}
-            limit={limit}
-            totalDocs={shown.totalDocs}
-            onPageChange={goToPage}
-            label={t('privacyRequests.pages')}
-          />
-        </Paper>
-      </>
-    );
-  }
-
   return (
     <>
       <PageTitle title={t('privacyRequests.queueTitle')} />
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {t('privacyRequests.queueIntro')}
       </Typography>
-      <Box
-        ref={listTop}
-        sx={{
-          display: 'flex',
-          gap: 2,
-          flexWrap: 'wrap',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          mb: 2,
-        }}
-      >
+      <Box sx={{ mb: 2 }}>
         <TextField
           select
           size="small"
@@ -185,9 +93,60 @@ export function PrivacyQueuePage() {
           ))}
           <MenuItem value={ALL}>{t('privacyRequests.filterAll')}</MenuItem>
         </TextField>
-        <ListTotal text={shown ? t('privacyRequests.total', { count: shown.totalDocs }) : null} />
       </Box>
-      {content}
+      <PagedList
+        data={queue.data}
+        isError={queue.isError}
+        isPlaceholderData={queue.isPlaceholderData}
+        onRetry={() => void queue.refetch()}
+        page={page}
+        limit={limit}
+        onPageChange={goToPage}
+        totalText={(count) => t('privacyRequests.total', { count })}
+        empty={{
+          icon: <InboxOutlined fontSize="inherit" />,
+          message: t('privacyRequests.queueEmpty'),
+          action:
+            url.estado !== 'OPEN' ? (
+              <Button onClick={() => setUrl({ estado: 'OPEN' })}>{t('privacyRequests.clearFilters')}</Button>
+            ) : undefined,
+        }}
+        listLabel={t('privacyRequests.queueLabel')}
+        pagesLabel={t('privacyRequests.pages')}
+        renderItem={(request) => (
+          <PrivacyRequestCard
+            request={request}
+            header={
+              <>
+                <Typography variant="body2">
+                  {t('privacyRequests.requester')}:{' '}
+                  {request.requester ? request.requester.name : t('privacyRequests.noAccount')} ·{' '}
+                  <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
+                    {request.email}
+                  </Box>
+                </Typography>
+                {request.account && !request.requester ? (
+                  <Typography variant="body2">{erasureTexts.requestAccount(request.account.name)}</Typography>
+                ) : null}
+              </>
+            }
+            action={
+              request.allowedAnswers.length > 0 ? (
+                <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+                  {request.type === 'ERASURE' && request.account ? (
+                    <Button variant="outlined" color="error" onClick={() => setErasing(request)}>
+                      {erasureTexts.fromRequest}
+                    </Button>
+                  ) : null}
+                  <Button variant="contained" onClick={() => answer(request)}>
+                    {t('privacyRequests.respond')}
+                  </Button>
+                </Box>
+              ) : undefined
+            }
+          />
+        )}
+      />
       <AnswerDialog request={answering} initialAnswer={proposedAnswer} onClose={() => setAnswering(null)} />
       {erasing?.account ? (
         <Suspense fallback={null}>
