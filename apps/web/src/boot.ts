@@ -8,8 +8,8 @@
  * The painted 'Ingresar' works meanwhile too (issue 23 point 2: a phone spends a second or two
  * fetching and starting the app, and a tap must not be lost): the server draws it with an inline
  * script of its own right after it (apps/api/src/modules/web-shell/home.ts PAINTED_LOGIN_SCRIPT),
- * which enables it as soon as it is parsed and notes a tap on the page (`data-login-wanted` on
- * `<html>`, EARLY_LOGIN_ATTRIBUTE). This script, which runs only once the page is parsed, starts the
+ * which enables it as soon as it is parsed and notes a tap on the page (a mark on
+ * `<html>`, EARLY_LOGIN_ATTRIBUTE of contracts' shell-texts). This script, which runs only once the page is parsed, starts the
  * app and the login's code at once when a tap came first, and on every later tap; the app's
  * LoginDialogProvider opens the login when it mounts and finds the mark.
  *
@@ -18,9 +18,9 @@
  * and tabs opened in the background (which draw nothing until shown) start at once, and nothing
  * waits longer than START_AT_LATEST_MS.
  */
+import { EARLY_LOGIN_ATTRIBUTE } from '@fics/contracts/shell-texts';
+
 const START_AT_LATEST_MS = 3000;
-/** Read and removed by features/auth/components/LoginDialogProvider.tsx (the same name there). */
-const EARLY_LOGIN_ATTRIBUTE = 'data-login-wanted';
 const FIRST_CONTENTFUL_PAINT = 'first-contentful-paint';
 
 let started = false;

@@ -17,3 +17,11 @@ export const shellTexts = {
     toggle: 'Filtrar fics',
   },
 } as const;
+
+/**
+ * The mark the server-painted home's inline script leaves on `<html>` when its 'Ingresar' is tapped
+ * before the app runs (apps/api web-shell/home.ts, PAINTED_LOGIN_SCRIPT): the web app's boot.ts
+ * starts the app and the login at once when it finds it, and LoginDialogProvider opens the dialog
+ * and removes it. One name for the three.
+ */
+export const EARLY_LOGIN_ATTRIBUTE = 'data-login-wanted';

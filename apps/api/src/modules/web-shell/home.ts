@@ -11,6 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import { shellTexts, type GalleryCard, type GalleryResponse } from '@fics/contracts';
+import { EARLY_LOGIN_ATTRIBUTE } from '@fics/contracts/shell-texts';
 import { escapeHtml, jsonForScript, type PageParts } from './html';
 
 /** The id the home looks for (features/home/initial-gallery.ts INITIAL_GALLERY_ELEMENT_ID). */
@@ -164,8 +165,8 @@ function firstCoverPreload(card: GalleryCard | undefined): string {
  * script (apps/web/src/boot.ts) runs only once the whole page is parsed and its own file has arrived:
  * on a phone (4x slower CPU, 150 ms round trip) that was half a second to a second after the button
  * was drawn, and a tap meanwhile was lost. This inline script, right after the header, notes a tap
- * on `<html>` (`data-login-wanted`, which boot.ts and the app's LoginDialogProvider read) and shows
- * it as busy; boot.ts then starts the app and the login's code at once. The press counts, not only
+ * on `<html>` (EARLY_LOGIN_ATTRIBUTE of contracts' shell-texts, which boot.ts and the app's
+ * LoginDialogProvider read) and shows it as busy; boot.ts then starts the app and the login's code at once. The press counts, not only
  * the click: React replaces the painted page in one commit, and a tap pressed on the painted button
  * and released on React's is no click on either (a browser test lost one so, on a loaded machine).
  * Keys still click; a right or middle press does nothing. Plain ES5, no braces of the page's data:
@@ -174,7 +175,9 @@ function firstCoverPreload(card: GalleryCard | undefined): string {
  */
 export const PAINTED_LOGIN_SCRIPT =
   "(function(){var b=document.querySelector('#root .fx-login');if(!b)return;" +
-  "b.onpointerdown=b.onclick=function(e){if(e.button>0)return;document.documentElement.setAttribute('data-login-wanted','');b.setAttribute('aria-busy','true')};" +
+  "b.onpointerdown=b.onclick=function(e){if(e.button>0)return;document.documentElement.setAttribute('" +
+  EARLY_LOGIN_ATTRIBUTE +
+  "','');b.setAttribute('aria-busy','true')};" +
   'b.disabled=false})()';
 
 /** CSP sources for the inline scripts this module paints (app.ts adds them to script-src). */

@@ -10,6 +10,9 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
+// Left on `<html>` by the painted page or boot.ts when 'Ingresar' was tapped before the app ran: the
+// login opens as the app mounts (not for someone signed in already, who gets their menu).
+import { EARLY_LOGIN_ATTRIBUTE } from '@fics/contracts/shell-texts';
 import { withAllTexts } from '../../../lib/i18n';
 import { getToken } from '../../../lib/session';
 import { readResumePoint, subscribeResumePoint } from '../../../lib/unsaved-work-registry';
@@ -25,14 +28,6 @@ const ResumeAfterLogin = lazy(() =>
 );
 const hasResumePoint = () => readResumePoint() !== null;
 const noResumePoint = () => false;
-
-/**
- * Left on `<html>` by boot.ts when the server-painted 'Ingresar' was tapped before the app ran
- * (the same name there): the login opens as the app mounts, the tap is not lost. Not for someone
- * signed in already (the server paints the visitor's header for everyone): the app shows their
- * menu instead.
- */
-const EARLY_LOGIN_ATTRIBUTE = 'data-login-wanted';
 
 /** Why the dialog opened by itself: said above the form. */
 export type LoginReason = 'sessionExpired';
