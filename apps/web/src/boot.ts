@@ -8,10 +8,10 @@
  * The painted 'Ingresar' works meanwhile too (issue 23 point 2: a phone spends a second or two
  * fetching and starting the app, and a tap must not be lost): the server draws it with an inline
  * script of its own right after it (apps/api/src/modules/web-shell/home.ts PAINTED_LOGIN_SCRIPT),
- * which enables it as soon as it is parsed and notes a tap on the page (a mark on
- * `<html>`, EARLY_LOGIN_ATTRIBUTE of contracts' shell-texts). This script, which runs only once the page is parsed, starts the
- * app and the login's code at once when a tap came first, and on every later tap; the app's
- * LoginDialogProvider opens the login when it mounts and finds the mark.
+ * which enables it as soon as it is parsed and notes a tap on the page (a mark on `<html>`,
+ * EARLY_LOGIN_ATTRIBUTE of contracts' shell-texts). This script, which runs only once the page is
+ * parsed, starts the app and the login's code at once when a tap came first, and on every later
+ * tap; the app's LoginDialogProvider opens the login when it mounts and finds the mark.
  *
  * "On the screen" is the browser's own first-contentful-paint entry; where the browser does not
  * report paints, the task after the next frame. Pages the server does not paint (an empty `#root`)
