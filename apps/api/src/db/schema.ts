@@ -1686,3 +1686,17 @@ export const securityIncidents = pgTable(
     check('security_incidents_version_check', sql`${t.version} >= 1`),
   ],
 );
+
+/**
+ * One row counting the changes to what a gallery page shows (migration 0041, which creates it and
+ * the deferred triggers that bump it once per writing transaction; modules/stories/gallery.service.ts
+ * reads it before answering a signed-in reader from its kept pages). Never written by the app.
+ */
+export const galleryVersion = pgTable(
+  'gallery_version',
+  {
+    id: boolean('id').primaryKey().default(true).notNull(),
+    n: bigint('n', { mode: 'number' }).default(0).notNull(),
+  },
+  (t) => [check('gallery_version_one_row', sql`${t.id}`)],
+);

@@ -31,7 +31,7 @@ import {
   type StoryAuthor,
 } from '@fics/contracts';
 import type { Database, DbOrTx } from '../../db/client';
-import { galleryCounts, roles, stories, storyTags, users } from '../../db/schema';
+import { galleryCounts, galleryVersion, roles, stories, storyTags, users } from '../../db/schema';
 import { escapeLike, searchWords } from '../../lib/paging';
 import type { Actor } from '../../plugins/auth';
 import { loadCoverImages, mediaUrl } from '../media';
@@ -414,14 +414,11 @@ function sharedPagesOf(db: DbOrTx): SharedPages {
 /** gallery_version's count, by one statement on its one row, prepared once per database handle. */
 const versionReaders = new WeakMap<object, () => Promise<number>>();
 
-function galleryVersion(db: DbOrTx): Promise<number> {
+function readGalleryVersion(db: DbOrTx): Promise<number> {
   let read = versionReaders.get(db);
   if (!read) {
-    const prepared = db
-      .select({ n: sql<string | number>`n` })
-      .from(sql`gallery_version`)
-      .prepare('fics_gallery_version');
-    read = async () => Number((await prepared.execute())[0]?.n ?? 0);
+    const prepared = db.select({ n: galleryVersion.n }).from(galleryVersion).prepare('fics_gallery_version');
+    read = async () => (await prepared.execute())[0]?.n ?? 0;
     versionReaders.set(db, read);
   }
   return read();
@@ -469,7 +466,7 @@ async function sharedPage(db: DbOrTx, query: GalleryQuery, signedIn: boolean): P
   };
   // A reader's page must be exact: on a server, where other instances write too, checked against
   // gallery_version first (one indexed statement); on the embedded database, dropped at commit.
-  const version = signedIn && !pages.notified ? await galleryVersion(db) : undefined;
+  const version = signedIn && !pages.notified ? await readGalleryVersion(db) : undefined;
   return pages.get(cacheKey(query, signedIn), load, version);
 }
 
