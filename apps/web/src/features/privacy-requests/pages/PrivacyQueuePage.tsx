@@ -83,6 +83,8 @@ export function PrivacyQueuePage() {
           label={t('privacyRequests.statusFilter')}
           value={url.estado}
           onChange={(event) => setUrl({ estado: event.target.value })}
+          // The theme makes fields full width; a filter is as wide as its longest status.
+          fullWidth={false}
           sx={{ minWidth: 200 }}
         >
           <MenuItem value="OPEN">{t('privacyRequests.filterOpen')}</MenuItem>
