@@ -1,3 +1,4 @@
+import { createElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,14 +7,15 @@ import { setTokens } from '../lib/session';
 import { makeUser, mockApi, renderApp } from '../test/utils';
 import { RequireAuth, RequireRole } from './guards';
 import { AppLayout } from './layout/AppLayout';
+import { lazyPage, PAGE_RETRY_DELAY_MS } from './router';
 import { RouteErrorBoundary } from './layout/ErrorPage';
 
 function Boom(): never {
   throw new Error('render failure');
 }
 
-/** The shell around a page that throws and pages behind each guard. */
-const testRoutes: RouteObject[] = [
+/** The shell around a page that throws and pages behind each guard, plus `extra`. */
+const shellRoutes = (extra: RouteObject[] = []): RouteObject[] => [
   {
     element: (
       <RouteErrorBoundary>
@@ -46,11 +48,13 @@ const testRoutes: RouteObject[] = [
               </RequireRole>
             ),
           },
+          ...extra,
         ],
       },
     ],
   },
 ];
+const testRoutes = shellRoutes();
 
 describe('route table and shell', () => {
   afterEach(() => {
@@ -122,5 +126,58 @@ describe('route table and shell', () => {
     localStorage.setItem('refreshToken', 'r');
     window.dispatchEvent(new StorageEvent('storage', { key: 'token', newValue: 'from-other-tab' }));
     expect(await screen.findByRole('button', { name: 'Menú de la cuenta' })).toBeInTheDocument();
+  });
+});
+
+describe('lazyPage: a page whose code fails to load', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  /** A chunk that fails to arrive `failures` times, then arrives; counts the fetches. */
+  function flakyChunk(failures: number) {
+    const load = vi.fn(async () => {
+      if (load.mock.calls.length <= failures) {
+        throw new TypeError('Failed to fetch dynamically imported module');
+      }
+      return { LazyTestPage: () => <p>Página cargada</p> };
+    });
+    return load;
+  }
+
+  it('is fetched once more after a short wait, and renders', async () => {
+    mockApi({});
+    const load = flakyChunk(1);
+    const started = Date.now();
+    renderApp(
+      '/perezosa',
+      shellRoutes([{ path: '/perezosa', element: createElement(lazyPage(load, 'LazyTestPage')) }]),
+    );
+    expect(await screen.findByText('Página cargada')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(PAGE_RETRY_DELAY_MS - 50);
+    expect(screen.queryByRole('heading', { name: 'Ups, algo ha salido mal' })).not.toBeInTheDocument();
+  });
+
+  it('shows the crash page when the retry fails too, and loads again when the user comes back', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockApi({});
+    const load = flakyChunk(2);
+    const Page = lazyPage(load, 'LazyTestPage');
+    const { router } = renderApp('/perezosa', shellRoutes([{ path: '/perezosa', element: <Page /> }]));
+    expect(await screen.findByRole('heading', { name: 'Ups, algo ha salido mal' })).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
+
+    // Rendered again at once, before the crash page, it did not start a third fetch.
+    expect(load).toHaveBeenCalledTimes(2);
+
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Ir al home' }));
+    expect(await screen.findByText('Inicio')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, PAGE_RETRY_DELAY_MS));
+    await router.navigate('/perezosa');
+    // Not the failure React.lazy would have kept: the code is fetched again and the page renders.
+    expect(await screen.findByText('Página cargada')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(3);
   });
 });

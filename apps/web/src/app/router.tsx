@@ -18,7 +18,7 @@
  * The table is rendered with react-router's useRoutes over the app's history (lib/navigation.tsx says
  * why not its data router).
  */
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router';
 import type { RoleName } from '@fics/contracts';
 import { withAllTexts } from '../lib/i18n';
@@ -32,19 +32,50 @@ type Access = 'public' | 'auth' | readonly RoleName[];
 
 interface PageRoute {
   path: string;
-  page: ComponentType | LazyExoticComponent<ComponentType>;
+  page: ComponentType;
   access: Access;
 }
+
+/** How long a page whose code failed to load waits before fetching it once more. */
+export const PAGE_RETRY_DELAY_MS = 1_000;
 
 /**
  * React.lazy for a named export: `lazyPage(() => import('./X'), 'XPage')`. The page renders once
  * the rest of the text catalog is there too (lib/i18n.ts).
+ *
+ * A page's code can fail to arrive (school Wi-Fi drops a request, a deploy replaced the chunk): it is
+ * fetched once more after PAGE_RETRY_DELAY_MS, and if that fails too the crash page shows
+ * (RouteErrorBoundary). React.lazy remembers a failure for good; here a page rendered again at least
+ * PAGE_RETRY_DELAY_MS after its failure (the user went to another page and came back, which clears
+ * the crash page) starts a fresh load instead of failing at once until the browser reloads. Not
+ * sooner: React renders a failed page once more at once before it shows the crash page, and a fresh
+ * load then would retry forever while the network is down.
  */
 export function lazyPage<M extends Record<string, unknown>, K extends keyof M>(
   load: () => Promise<M>,
   name: K,
-): LazyExoticComponent<ComponentType> {
-  return lazy(() => withAllTexts(load).then((module) => ({ default: module[name] as ComponentType })));
+): ComponentType {
+  const attempt = () => withAllTexts(load);
+  let failedAt: number | undefined;
+  const loadPage = (): Promise<{ default: ComponentType }> =>
+    attempt()
+      .catch(() => new Promise((resolve) => setTimeout(resolve, PAGE_RETRY_DELAY_MS)).then(attempt))
+      .then(
+        (module) => ({ default: module[name] as ComponentType }),
+        (error: unknown) => {
+          failedAt = Date.now();
+          throw error;
+        },
+      );
+  let current = lazy(loadPage);
+  return function LazyPage() {
+    if (failedAt !== undefined && Date.now() - failedAt >= PAGE_RETRY_DELAY_MS) {
+      failedAt = undefined;
+      current = lazy(loadPage);
+    }
+    const Page = current;
+    return <Page />;
+  };
 }
 
 const pages: readonly PageRoute[] = [
