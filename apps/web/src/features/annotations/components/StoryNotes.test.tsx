@@ -136,6 +136,44 @@ describe('notes on passages (web)', () => {
     expect((marks[0] as HTMLElement).dataset.active).toBe('true');
   });
 
+  it('moves the cards below a card that grows on its own (its thread arriving), keeping them apart', async () => {
+    stubDesktopWidth();
+    // jsdom lays nothing out: the cards' heights are set by hand, and each observer is kept to be
+    // told, as the browser would, that something it watches changed size.
+    const observers: { observed: Element[]; changed: () => void }[] = [];
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observed: Element[] = [];
+        constructor(callback: () => void) {
+          observers.push({ observed: this.observed, changed: callback });
+        }
+        observe(element: Element) {
+          this.observed.push(element);
+        }
+        disconnect() {
+          this.observed.length = 0;
+        }
+      },
+    );
+    const first = note('amanecer', { _id: 'note-first' });
+    renderNotes(teacher, { notes: [first, placed] });
+    const margin = await screen.findByRole('complementary', { name: 'Notas' });
+    const cardOf = (id: string) => margin.querySelector<HTMLElement>(`[data-note-card="${id}"]`)!;
+    await waitFor(() => expect(cardOf(placed._id)).toBeInTheDocument());
+    let height = 40;
+    Object.defineProperty(cardOf(first._id), 'offsetHeight', { configurable: true, get: () => height });
+    act(() => observers.forEach((observer) => observer.changed()));
+    await waitFor(() => expect(getComputedStyle(cardOf(placed._id)).top).toBe('48px'));
+
+    // The first card grows without the margin rendering again: an observer watches that card.
+    height = 200;
+    const watching = observers.filter((observer) => observer.observed.includes(cardOf(first._id)));
+    expect(watching.length).toBeGreaterThan(0);
+    act(() => watching.forEach((observer) => observer.changed()));
+    await waitFor(() => expect(getComputedStyle(cardOf(placed._id)).top).toBe('208px'));
+  });
+
   it('at phone width, opens a note as a sheet from its footnote, and the whole list from "Notas (n)"', async () => {
     stubPhoneWidth();
     const { user } = renderNotes(author);

@@ -318,7 +318,10 @@ function NotesMargin({
     );
   }, [body, placed, cardRefs]);
 
-  // After every render (a card opened or a reply grew it), and when the text or the window reflows.
+  // After every render (a card opened), and when the text, the window or a card reflows: an open
+  // card grows without this margin rendering (its thread's replies arrive, its reply box opens), and
+  // the cards below it, and the margin's height, must follow, or the last card hangs past the page's
+  // end, under the floating 'Evaluar'.
   useLayoutEffect(measure);
   useEffect(() => {
     const root = body();
@@ -326,14 +329,13 @@ function NotesMargin({
       return undefined;
     }
     const observer = new ResizeObserver(() => measure());
-    if (root) {
-      observer.observe(root);
-    }
-    if (columnRef.current) {
-      observer.observe(columnRef.current);
+    for (const element of [root, columnRef.current, ...cardRefs.values()]) {
+      if (element) {
+        observer.observe(element);
+      }
     }
     return () => observer.disconnect();
-  }, [body, measure]);
+  }, [body, measure, cardRefs]);
 
   return (
     <Box
