@@ -84,7 +84,7 @@ export const erasuresResponseSchema = z.object({ erasures: pagedSchema(erasureRe
 export const erasureTexts = {
   title: (name: string) => `Suprimir la cuenta de ${name}`,
   explain:
-    'Se borra todo lo que Fics guarda de esta persona. Marca lo que pidió en su solicitud: cada fic publicado se elimina o se conserva como "Anónimo", sin ningún vínculo con ella. Sus borradores y fics en revisión se eliminan.',
+    'Se borra todo lo que Fics guarda de esta persona. Marca lo que pidió en su solicitud: cada fic publicado se elimina o se conserva como "Anónimo", sin ningún vínculo con ella, y sus comentarios quedan firmados por "Usuario eliminado", con su texto o sin él. Sus borradores y fics en revisión se eliminan.',
   noStories: 'No tiene fics publicados.',
   deleteStory: 'Eliminar',
   keepStory: 'Conservar como Anónimo',

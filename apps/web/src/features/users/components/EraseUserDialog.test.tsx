@@ -48,6 +48,10 @@ describe('EraseUserDialog', () => {
     const { sent, user } = renderDialog();
     const dialog = await screen.findByRole('dialog', { name: `Suprimir la cuenta de ${studentUser.name}` });
     const kept = await within(dialog).findByRole('radiogroup', { name: 'El faro' });
+    // What becomes of the comments either way, before the box that chooses it.
+    expect(dialog).toHaveTextContent(
+      'sus comentarios quedan firmados por "Usuario eliminado", con su texto o sin él.',
+    );
     // Every fic starts as 'Eliminar'.
     expect(within(kept).getByRole('radio', { name: 'Eliminar' })).toBeChecked();
     await user.click(within(kept).getByRole('radio', { name: 'Conservar como Anónimo' }));
