@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { loadAllTexts } from '../lib/i18n';
 import { preloadToastHost } from '../components/toast';
 
@@ -10,6 +10,9 @@ configure({ asyncUtilTimeout: 8000 });
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  // A worker runs many files in one module graph and one window (vitest.config.ts, isolate: false):
+  // what a test stubbed (fetch, matchMedia, ResizeObserver) must not reach the files after it.
+  vi.unstubAllGlobals();
 });
 
 // jsdom does not implement scrolling; the shell scrolls to the top on each path change.
