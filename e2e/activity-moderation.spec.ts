@@ -1,7 +1,6 @@
-import type { Page } from '@playwright/test';
-import { test, expect, loginThroughDialog } from './fixtures';
+import { test, expect, loginFromHome } from './fixtures';
 import { apiSession } from './support/setup';
-import { commentThroughApi, newClass, publishedStory, waitForApp } from './support/social';
+import { commentThroughApi, newClass, publishedStory } from './support/social';
 
 /**
  * Moderation in the activity view (issue 21.7), at a phone's and a desktop's width: A reports B's
@@ -14,12 +13,6 @@ const viewports = [
   { width: 390, height: 844 },
   { width: 1280, height: 800 },
 ];
-
-async function login(page: Page, email: string, password: string) {
-  await page.goto('/');
-  await waitForApp(page);
-  await loginThroughDialog(page, email, password);
-}
 
 /** 'Nombre I.': how a teacher reads another student's name. */
 const publicName = (name: string) => {
@@ -70,7 +63,7 @@ for (const viewport of viewports) {
       201,
     );
 
-    await login(page, world.teacher.email, world.teacher.password);
+    await loginFromHome(page, world.teacher.email, world.teacher.password);
     await page.goto(`/usuarios/${a._id}`);
     const activity = page.getByRole('list', { name: 'Actividad Reciente' });
     const entries = activity.getByRole('listitem');

@@ -1,7 +1,6 @@
-import type { Page } from '@playwright/test';
-import { test, expect, loginThroughDialog } from './fixtures';
+import { test, expect, loginFromHome } from './fixtures';
 import { apiSession } from './support/setup';
-import { commentThroughApi, commentsSection, newClass, publishedStory, waitForApp } from './support/social';
+import { commentThroughApi, commentsSection, newClass, publishedStory } from './support/social';
 
 /**
  * Blocking (issue 21.4), at a phone's and a desktop's width: student A blocks student B from B's
@@ -13,12 +12,6 @@ const viewports = [
   { width: 390, height: 844 },
   { width: 1280, height: 800 },
 ];
-
-async function login(page: Page, email: string, password: string) {
-  await page.goto('/');
-  await waitForApp(page);
-  await loginThroughDialog(page, email, password);
-}
 
 for (const viewport of viewports) {
   test(`a student blocks another from a comment, and unblocks them from /perfil, at ${viewport.width} px`, async ({
@@ -48,7 +41,7 @@ for (const viewport of viewports) {
     await commentThroughApi(bSession, storyId, `<p>${bText}</p>`);
 
     // A blocks B from B's comment on A's fic; the dialog says what it does.
-    await login(page, a.email, a.password);
+    await loginFromHome(page, a.email, a.password);
     await page.goto(`/fics/${storyId}`);
     const section = commentsSection(page);
     const bComment = section.getByRole('article', { name: b.name });
@@ -73,7 +66,7 @@ for (const viewport of viewports) {
     // B, on A's fic, cannot comment and is told why.
     const bContext = await browser.newContext({ baseURL: server.url, viewport });
     const bPage = await bContext.newPage();
-    await login(bPage, b.email, b.password);
+    await loginFromHome(bPage, b.email, b.password);
     await bPage.goto(`/fics/${storyId}`);
     const bSection = commentsSection(bPage);
     await expect(bSection.getByRole('article', { name: b.name })).toContainText(bText);

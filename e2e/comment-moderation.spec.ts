@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page } from '@playwright/test';
-import { test, expect, loginThroughDialog } from './fixtures';
+import { test, expect, loginFromHome, loginThroughDialog } from './fixtures';
 import { apiSession, chooseOption, uniqueTag } from './support/setup';
 import { commentsSection, newClass, publishedStory, waitForApp, type Account } from './support/social';
 
@@ -25,9 +25,7 @@ async function signedInPage(
 ) {
   const context = await browser.newContext({ baseURL, viewport });
   const page = await context.newPage();
-  await page.goto('/');
-  await waitForApp(page);
-  await loginThroughDialog(page, account.email, account.password);
+  await loginFromHome(page, account.email, account.password);
   return { page, close: () => context.close() };
 }
 

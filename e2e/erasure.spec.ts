@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { test, expect, loginThroughDialog } from './fixtures';
+import { test, expect, loginFromHome } from './fixtures';
 import { apiSession, uniqueTag } from './support/setup';
 import { commentThroughApi, newClass, publishedStory, waitForApp } from './support/social';
 
@@ -35,9 +35,7 @@ async function signedIn(
     timezoneId: 'America/Santiago',
   });
   const page = await context.newPage();
-  await page.goto('/');
-  await waitForApp(page);
-  await loginThroughDialog(page, email, password);
+  await loginFromHome(page, email, password);
   return { page, close: () => context.close() };
 }
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import { startMailbox, type Mailbox } from './support/mailbox';
 import { startServer, type RunningServer } from './support/server';
+import { waitForApp } from './support/social';
 
 export type RoleName = 'ADMIN' | 'TEACHER' | 'STUDENT';
 
@@ -76,6 +77,13 @@ export async function loginThroughDialog(page: Page, email: string, password: st
   await dialog.getByRole('button', { name: 'Ingresar' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('button', { name: 'Menú de la cuenta' })).toBeVisible();
+}
+
+/** Opens the home page, waits for the app to take it over, and logs in through the header's dialog. */
+export async function loginFromHome(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/');
+  await waitForApp(page);
+  await loginThroughDialog(page, email, password);
 }
 
 /** Opens the account menu and returns it. */

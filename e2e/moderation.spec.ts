@@ -1,15 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
-import { test, expect, loginThroughDialog, openAccountMenu } from './fixtures';
+import { test, expect, loginFromHome, openAccountMenu } from './fixtures';
 import { apiSession } from './support/setup';
-import {
-  commentThroughApi,
-  commentsSection,
-  newClass,
-  publishedStory,
-  waitForApp,
-  type Account,
-} from './support/social';
+import { commentThroughApi, commentsSection, newClass, publishedStory, type Account } from './support/social';
 
 /**
  * Reports and the moderation queue (issue 21.1-3, 21.7), at a phone's and a desktop's width: three
@@ -23,12 +16,6 @@ const viewports = [
   { width: 1280, height: 800 },
 ];
 
-async function login(page: Page, account: Account) {
-  await page.goto('/');
-  await waitForApp(page);
-  await loginThroughDialog(page, account.email, account.password);
-}
-
 async function signedInPage(
   browser: Browser,
   baseURL: string,
@@ -37,7 +24,7 @@ async function signedInPage(
 ) {
   const context = await browser.newContext({ baseURL, viewport });
   const page = await context.newPage();
-  await login(page, account);
+  await loginFromHome(page, account.email, account.password);
   return { page, close: () => context.close() };
 }
 
@@ -94,7 +81,7 @@ for (const viewport of viewports) {
     }
 
     // …and the third through 'Reportar' on the fic's page.
-    await login(page, r3);
+    await loginFromHome(page, r3.email, r3.password);
     await page.goto(`/fics/${storyId}`);
     const section = commentsSection(page);
     const comment = section.getByRole('article', { name: writer.name });

@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from '@playwright/test';
-import { test, expect, loginThroughDialog, openAccountMenu } from './fixtures';
+import { test, expect, loginFromHome, loginThroughDialog, openAccountMenu } from './fixtures';
 import {
   acceptInvitationInPage,
   activateAccount,
@@ -29,13 +29,6 @@ import { waitForApp } from './support/social';
 function letterTag(): string {
   const letters = uniqueTag().replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)]!);
   return letters.charAt(0).toUpperCase() + letters.slice(1);
-}
-
-/** Logs in from the home page (the dialog of the header's 'Ingresar'). */
-async function loginFromHome(page: Page, email: string, password: string) {
-  await page.goto('/');
-  await waitForApp(page);
-  await loginThroughDialog(page, email, password);
 }
 
 /** Opens a new browser window (context) of its own: another person on another computer. */

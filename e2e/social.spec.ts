@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, loginThroughDialog } from './fixtures';
+import { test, expect, loginFromHome, loginThroughDialog } from './fixtures';
 import { apiSession, uniqueTag } from './support/setup';
 import {
   commentThroughApi,
@@ -17,13 +17,6 @@ import {
  * comment; the administrator reads a student's activity. Each test makes its own school, grade,
  * people and published fics through the API; what it checks goes through the screens.
  */
-
-/** Logs in from the home page (the dialog of the header's 'Ingresar'). */
-async function loginFromHome(page: Page, email: string, password: string) {
-  await page.goto('/');
-  await waitForApp(page);
-  await loginThroughDialog(page, email, password);
-}
 
 /** The gallery's card list ('Fics') and the titles of its cards, in order. */
 const cards = (page: Page) => page.getByRole('list', { name: 'Fics', exact: true }).getByRole('heading');
