@@ -160,11 +160,17 @@ async function loginButtonBox(browser: Browser, url: string): Promise<Box> {
   try {
     const page = await context.newPage();
     await page.goto(url, { waitUntil: 'commit' });
-    const box = await page.locator('header button', { hasText: 'Ingresar' }).first().boundingBox();
-    if (!box) {
-      throw new Error("no 'Ingresar' button painted");
+    const button = page.locator('header button', { hasText: 'Ingresar' }).first();
+    // The app replaces the painted button with its own, unthrottled in a moment: a button found
+    // just as it is replaced has no box (CI saw it once), and the next one found has the same.
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      await button.waitFor({ state: 'visible' });
+      const box = await button.boundingBox();
+      if (box) {
+        return box;
+      }
     }
-    return box;
+    throw new Error("no 'Ingresar' button painted");
   } finally {
     await context.close();
   }
